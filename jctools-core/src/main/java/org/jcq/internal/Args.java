@@ -1,0 +1,56 @@
+package org.jcq.internal;
+
+/** Argument checks shared by the queues; each message names the argument and its value. */
+public final class Args {
+    /** The largest power of two an {@code int} holds, and so the largest array queue capacity. */
+    public static final int MAX_POW2 = 1 << 30;
+
+    private Args() {
+    }
+
+    /**
+     * Checks a requested capacity and rounds it up to a power of two.
+     *
+     * @param name the argument's name, for the message
+     * @param requested the requested capacity
+     * @param min the smallest allowed request
+     * @return the smallest power of two {@code >= requested}
+     * @throws IllegalArgumentException if {@code requested} is below {@code min} or above 2^30
+     */
+    public static int pow2Capacity(String name, int requested, int min) {
+        if (requested < min || requested > MAX_POW2) {
+            throw new IllegalArgumentException(name + " must be in [" + min + ", " + MAX_POW2 + "] but was " + requested);
+        }
+        return requested == 1 ? 1 : Integer.highestOneBit(requested - 1) << 1;
+    }
+
+    /**
+     * Checks a {@code drain}/{@code fill} limit.
+     *
+     * @param limit the limit
+     * @return {@code limit}
+     * @throws IllegalArgumentException if {@code limit} is negative
+     */
+    public static int limit(int limit) {
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must be >= 0 but was " + limit);
+        }
+        return limit;
+    }
+
+    /**
+     * Checks an argument is not null.
+     *
+     * @param <T> its type
+     * @param name the argument's name, for the message
+     * @param value the value
+     * @return {@code value}
+     * @throws NullPointerException if {@code value} is {@code null}
+     */
+    public static <T> T notNull(String name, T value) {
+        if (value == null) {
+            throw new NullPointerException(name + " must not be null");
+        }
+        return value;
+    }
+}

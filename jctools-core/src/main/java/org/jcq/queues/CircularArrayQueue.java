@@ -1,0 +1,235 @@
+package org.jcq.queues;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.AbstractQueue;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+import org.jcq.internal.Args;
+
+/**
+ * What the four bounded array queues share: the ring buffer (read-only after construction), its
+ * element accessors, and the parts of the API that follow from two monotonic indices (size,
+ * emptiness, the iterator, capacity, the waiting drain/fill loops).
+ * <p>
+ * Layout: these fields are the queues' cold region and sit right after the object header, which
+ * is read-only too (see {@code package-info}). Subclasses add padding and the hot indices.
+ * <p>
+ * The ring is an {@code Object[]} of {@code capacity + 2 * PAD_SLOTS} references; logical index
+ * {@code i} lives at array index {@code PAD_SLOTS + (i & mask)}. The unused slots at both ends keep
+ * the live slots off the array header (its length is read by every bounds check) and off
+ * whatever object the heap places next to the array.
+ *
+ * @param <E> the type of the elements
+ */
+abstract class CircularArrayQueue<E> extends AbstractQueue<E>
+        implements MessagePassingQueue<E>, QueueProgressIndicators {
+    /** Unused slots at each end of a ring: 32 references are 128 bytes with compressed oops. */
+    static final int PAD_SLOTS = 32;
+    /** How many elements a waiting drain or fill moves between two checks of its exit condition. */
+    static final int WAIT_LOOP_BATCH = 256;
+
+    private static final VarHandle ELEMENT = MethodHandles.arrayElementVarHandle(Object[].class);
+
+    /** The ring; slots hold elements or null. Never reassigned. */
+    final Object[] buffer;
+    /** capacity - 1, capacity being a power of two. */
+    final int mask;
+
+    CircularArrayQueue(int capacity) {
+        this.buffer = new Object[capacity + 2 * PAD_SLOTS];
+        this.mask = capacity - 1;
+    }
+
+    /** The array index of logical index {@code index}. */
+    static int slot(long index, int mask) {
+        return PAD_SLOTS + ((int) index & mask);
+    }
+
+    static Object laElement(Object[] buffer, int slot) {
+        return ELEMENT.getAcquire(buffer, slot);
+    }
+
+    static Object lpElement(Object[] buffer, int slot) {
+        return buffer[slot];
+    }
+
+    static void soElement(Object[] buffer, int slot, Object e) {
+        ELEMENT.setRelease(buffer, slot, e);
+    }
+
+    static void spElement(Object[] buffer, int slot, Object e) {
+        buffer[slot] = e;
+    }
+
+    static NullPointerException nullElement() {
+        return new NullPointerException("e (the element) must not be null");
+    }
+
+    static NullPointerException nullSupplied(int added) {
+        return new NullPointerException("s (the supplier) returned null after " + added
+                + " element(s) of this fill were added; they stay in the queue");
+    }
+
+    /** Producer index, read with acquire: pairs with the producers' release store or CAS. */
+    abstract long laProducerIndex();
+
+    /** Consumer index, read with acquire: pairs with the consumers' release store or CAS. */
+    abstract long laConsumerIndex();
+
+    /**
+     * The element at logical index {@code index} if it is still in the queue at the moment of the
+     * call, else null. Used by the iterator; any thread may call it.
+     */
+    E elementIfPresent(long index) {
+        final Object e = laElement(buffer, slot(index, mask));
+        // Read the consumer index after the slot: while it is <= index, the slot cannot have been
+        // consumed and refilled by a later lap, so e is the element of this lap.
+        if (e == null || laConsumerIndex() > index) {
+            return null;
+        }
+        @SuppressWarnings("unchecked")
+        final E element = (E) e;
+        return element;
+    }
+
+    @Override
+    public final int capacity() {
+        return mask + 1;
+    }
+
+    @Override
+    public final long currentProducerIndex() {
+        return laProducerIndex();
+    }
+
+    @Override
+    public final long currentConsumerIndex() {
+        return laConsumerIndex();
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Reads the consumer index, then the producer index, then the consumer index again until the
+     * two consumer reads agree, so the difference is taken over one consistent consumer position.
+     */
+    @Override
+    public final int size() {
+        long after = laConsumerIndex();
+        while (true) {
+            final long before = after;
+            final long p = laProducerIndex();
+            after = laConsumerIndex();
+            if (before == after) {
+                final long size = p - after;
+                return size <= 0 ? 0 : (int) Math.min(size, (long) capacity());
+            }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Reads the consumer index before the producer index; both only grow, so the answer was true
+     * at the moment of the second read if it says empty, and at the first if it says not.
+     */
+    @Override
+    public final boolean isEmpty() {
+        return laConsumerIndex() >= laProducerIndex();
+    }
+
+    @Override
+    public void clear() {
+        while (poll() != null) {
+            // keep polling until empty
+        }
+    }
+
+    @Override
+    public final int drain(Consumer<E> c) {
+        return drain(c, capacity());
+    }
+
+    @Override
+    public final int fill(Supplier<E> s) {
+        return fill(s, capacity());
+    }
+
+    @Override
+    public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
+        Args.notNull("c", c);
+        Args.notNull("wait", wait);
+        Args.notNull("exit", exit);
+        int idle = 0;
+        while (exit.keepRunning()) {
+            idle = drain(c, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
+        }
+    }
+
+    @Override
+    public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
+        Args.notNull("s", s);
+        Args.notNull("wait", wait);
+        Args.notNull("exit", exit);
+        int idle = 0;
+        while (exit.keepRunning()) {
+            idle = fill(s, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
+        }
+    }
+
+    /**
+     * Returns a weakly consistent iterator: it walks from the head to the tail as they were when
+     * it was created, returns only elements that were in the queue at some moment during the
+     * walk, in queue order, each at most once, and skips any that consumers took meanwhile. It
+     * never throws {@link java.util.ConcurrentModificationException}, may be used from any thread
+     * while producers and consumers run, and does not support {@code remove}.
+     *
+     * @return a weakly consistent iterator over the elements
+     */
+    @Override
+    public final Iterator<E> iterator() {
+        return new WeakIterator();
+    }
+
+    private final class WeakIterator implements Iterator<E> {
+        private final long end;
+        private long index;
+        private E next;
+
+        WeakIterator() {
+            index = laConsumerIndex();
+            end = laProducerIndex();
+            advance();
+        }
+
+        private void advance() {
+            next = null;
+            while (index < end) {
+                final E e = elementIfPresent(index++);
+                if (e != null) {
+                    next = e;
+                    return;
+                }
+                // Consumed (or not yet written): consumers may be well ahead, so skip to them.
+                index = Math.max(index, laConsumerIndex());
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next != null;
+        }
+
+        @Override
+        public E next() {
+            final E e = next;
+            if (e == null) {
+                throw new NoSuchElementException();
+            }
+            advance();
+            return e;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package org.jcq.queues;
+
+import org.jcq.internal.Args;
+
+/**
+ * A bounded single-producer single-consumer queue on a ring of references.
+ * <p>
+ * Algorithm: Lamport's ring with the FastFlow refinement (Aldinucci et al.) that the consumer
+ * detects elements by a null check instead of reading the producer's index, and the look-ahead
+ * of Thompson's SPSC queue / JCTools: the producer probes a slot {@code step} places ahead and,
+ * if it is free, offers up to it without reading anything the consumer writes.
+ *
+ * <h2>Invariants</h2>
+ * <ol>
+ * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}; both only grow.</li>
+ * <li>The slot of index {@code i} holds the element offered at {@code i} from the producer's
+ * element store until the consumer's null store; otherwise it is null.</li>
+ * <li>Every slot of indices in {@code [producerIndex, producerLimit)} is null, because
+ * {@code producerLimit} was set after seeing the slot of {@code producerLimit} null, and the
+ * consumer frees slots in index order.</li>
+ * </ol>
+ * <b>Not</b> invariant: the slot of {@code producerIndex - 1} may already hold its element while
+ * {@code producerIndex} is not yet advanced, so {@code size()} may lag a completed element store by
+ * one. That is safe: the element store is the linearization point of offer for the consumer.
+ *
+ * <h2>Orderings</h2>
+ * The producer stores the element (release), then the index (release); the consumer loads the
+ * slot (acquire), which pairs with the element store, so the element's fields are visible. The
+ * consumer's null store (release) pairs with the producer's acquire load of the slot when it looks
+ * for room, so a slot is reused only after the consumer read it. {@code isEmpty()} loads the
+ * consumer index and then the producer index (acquire, pairing with its release store), so a
+ * {@code false} from the consumer thread guarantees its next {@code poll()} finds the element.
+ *
+ * <h2>Linearization points</h2>
+ * offer: the element store. poll: the slot load that returns non-null (a null load for an empty
+ * poll). Each single-thread role calls strictly in order, so per-role order is program order.
+ *
+ * <h2>Departures from {@link java.util.Queue}</h2>
+ * One producer thread and one consumer thread at a time. {@code size()} is an estimate (see
+ * {@link MessagePassingQueue#size()}). The iterator is weakly consistent and does not remove;
+ * {@code remove(Object)} of a present element throws {@link UnsupportedOperationException}.
+ * The relaxed methods are the strict ones: nothing here can fail spuriously.
+ *
+ * @param <E> the type of the elements
+ */
+public class SpscArrayQueue<E> extends SpscArrayQueueFields<E> {
+    /** The look-ahead never probes further than this many slots. */
+    private static final int MAX_LOOK_AHEAD_STEP = 4096;
+
+    /**
+     * Creates a queue holding at least {@code capacity} elements: the capacity is rounded up to a
+     * power of two, and to no less than 4 (as JCTools does).
+     *
+     * @param capacity the requested capacity, in {@code [1, 2^30]}
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     */
+    public SpscArrayQueue(int capacity) {
+        super(Math.max(Args.pow2Capacity("capacity", capacity, 1), 4));
+    }
+
+    @Override
+    public boolean offer(E e) {
+        if (e == null) {
+            throw nullElement();
+        }
+        final Object[] buffer = this.buffer;
+        final int mask = this.mask;
+        final long p = lpProducerIndex();
+        if (p >= lpProducerLimit() && !hasRoom(buffer, mask, p)) {
+            return false;
+        }
+        soElement(buffer, slot(p, mask), e);
+        soProducerIndex(p + 1);
+        return true;
+    }
+
+    /** Cold path of offer: probes ahead for a run of free slots, then for the one at {@code p}. */
+    private boolean hasRoom(Object[] buffer, int mask, long p) {
+        final int step = Math.min((mask + 1) >> 2, MAX_LOOK_AHEAD_STEP);
+        // Acquire pairs with the consumer's release null store: the slot was read before freed.
+        if (laElement(buffer, slot(p + step, mask)) == null) {
+            spProducerLimit(p + step);
+            return true;
+        }
+        return laElement(buffer, slot(p, mask)) == null;
+    }
+
+    @Override
+    public E poll() {
+        final Object[] buffer = this.buffer;
+        final long c = lpConsumerIndex();
+        final int slot = slot(c, mask);
+        final Object e = laElement(buffer, slot);
+        if (e == null) {
+            return null;
+        }
+        soElement(buffer, slot, null);
+        soConsumerIndex(c + 1);
+        @SuppressWarnings("unchecked")
+        final E element = (E) e;
+        return element;
+    }
+
+    @Override
+    public E peek() {
+        @SuppressWarnings("unchecked")
+        final E e = (E) laElement(buffer, slot(lpConsumerIndex(), mask));
+        return e;
+    }
+
+    @Override
+    public boolean relaxedOffer(E e) {
+        return offer(e);
+    }
+
+    @Override
+    public E relaxedPoll() {
+        return poll();
+    }
+
+    @Override
+    public E relaxedPeek() {
+        return peek();
+    }
+
+    @Override
+    public int drain(Consumer<E> c, int limit) {
+        Args.notNull("c", c);
+        Args.limit(limit);
+        final Object[] buffer = this.buffer;
+        final int mask = this.mask;
+        final long start = lpConsumerIndex();
+        for (int i = 0; i < limit; i++) {
+            final long index = start + i;
+            final int slot = slot(index, mask);
+            final Object e = laElement(buffer, slot);
+            if (e == null) {
+                return i;
+            }
+            soElement(buffer, slot, null);
+            soConsumerIndex(index + 1);
+            @SuppressWarnings("unchecked")
+            final E element = (E) e;
+            c.accept(element);
+        }
+        return limit;
+    }
+
+    @Override
+    public int fill(Supplier<E> s, int limit) {
+        Args.notNull("s", s);
+        Args.limit(limit);
+        final Object[] buffer = this.buffer;
+        final int mask = this.mask;
+        final long start = lpProducerIndex();
+        for (int i = 0; i < limit; i++) {
+            final long index = start + i;
+            if (index >= lpProducerLimit() && !hasRoom(buffer, mask, index)) {
+                return i;
+            }
+            final E e = s.get();
+            if (e == null) {
+                throw nullSupplied(i);
+            }
+            soElement(buffer, slot(index, mask), e);
+            soProducerIndex(index + 1);
+        }
+        return limit;
+    }
+}
