@@ -1,0 +1,212 @@
+package org.jcq.queues;
+
+import org.jcq.internal.Args;
+
+/**
+ * A bounded single-producer multi-consumer queue on a ring of references.
+ * <p>
+ * Algorithm: the mirror image of {@link MpscArrayQueue}. The producer writes the element, then
+ * advances the producer index; consumers claim an index with a CAS on the consumer index, then
+ * take and clear the slot. To avoid reading the producer's index (a line the producer writes) on
+ * every poll, consumers compare against a cached copy, {@code producerIndexCache}, and refresh it
+ * only when they reach it (as JCTools' SpmcArrayQueue does).
+ *
+ * <h2>Invariants</h2>
+ * <ol>
+ * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}; both only grow.</li>
+ * <li>{@code producerIndexCache <= producerIndex}: each value stored in it is a past producer
+ * index. Racing consumers may store an older value over a newer one, which only sends the next
+ * poll to refresh it early.</li>
+ * <li>A consumer claims index {@code i} only after seeing {@code i < producerIndex} (directly, or
+ * through the cache), so the element of {@code i} is already in its slot.</li>
+ * </ol>
+ * <b>Not</b> invariant: a claimed index's slot may still hold its element, between the
+ * consumer's CAS and its null store. The producer tells this apart from "full" by comparing its
+ * index with the consumer index: {@link #offer} then waits for the null, {@link #relaxedOffer}
+ * returns false.
+ *
+ * <h2>Orderings</h2>
+ * The producer stores the element (release), then the producer index (release). A consumer reads
+ * the producer index (acquire), or the cache (acquire, pairing with the release store of the
+ * consumer that copied it from an acquire load of the producer index), so by transitivity the
+ * element and its fields are visible when it loads the slot. The consumer's null store (release)
+ * pairs with the producer's acquire load of the slot before reuse.
+ *
+ * <h2>Linearization points</h2>
+ * offer: the element store (the index store follows and does not change what consumers can take).
+ * poll: the successful CAS; an empty poll: the producer-index load that showed no element.
+ *
+ * <h2>Departures from {@link java.util.Queue}</h2>
+ * One producer thread at a time; any number of consumer threads. {@code offer} is not lock-free:
+ * on a queue that is full by index it returns false, but if the slot it needs was claimed by a
+ * consumer that has not cleared it yet, it waits for that consumer. The iterator is weakly
+ * consistent and does not remove.
+ *
+ * @param <E> the type of the elements
+ */
+public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
+    /**
+     * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
+     *
+     * @param capacity the requested capacity, in {@code [1, 2^30]}
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     */
+    public SpmcArrayQueue(int capacity) {
+        super(Args.pow2Capacity("capacity", capacity, 1));
+    }
+
+    @Override
+    public boolean offer(E e) {
+        if (e == null) {
+            throw nullElement();
+        }
+        final Object[] buffer = this.buffer;
+        final int mask = this.mask;
+        final long p = lpProducerIndex();
+        final int slot = slot(p, mask);
+        if (laElement(buffer, slot) != null && !awaitFreeSlot(buffer, slot, p, mask)) {
+            return false;
+        }
+        soElement(buffer, slot, e);
+        soProducerIndex(p + 1);
+        return true;
+    }
+
+    /**
+     * Cold path of offer: the slot still holds the element of {@code p - capacity}. Returns false
+     * if no consumer has claimed it (the queue is full), else waits for its claimant to clear it.
+     */
+    private boolean awaitFreeSlot(Object[] buffer, int slot, long p, int mask) {
+        if (p - laConsumerIndex() > mask) {
+            return false;
+        }
+        while (laElement(buffer, slot) != null) {
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
+    @Override
+    public boolean relaxedOffer(E e) {
+        if (e == null) {
+            throw nullElement();
+        }
+        final Object[] buffer = this.buffer;
+        final long p = lpProducerIndex();
+        final int slot = slot(p, mask);
+        if (laElement(buffer, slot) != null) {
+            return false;
+        }
+        soElement(buffer, slot, e);
+        soProducerIndex(p + 1);
+        return true;
+    }
+
+    @Override
+    public E poll() {
+        long available = laProducerIndexCache();
+        long c;
+        do {
+            c = laConsumerIndex();
+            if (c >= available && c >= (available = refreshProducerIndexCache(c))) {
+                return null;
+            }
+        } while (!casConsumerIndex(c, c + 1));
+        return takeElement(c);
+    }
+
+    /** Cold path of poll and peek: re-reads the producer index, caching it if it moved past c. */
+    private long refreshProducerIndexCache(long c) {
+        final long p = laProducerIndex();
+        if (p > c) {
+            soProducerIndexCache(p);
+        }
+        return p;
+    }
+
+    /** Takes the element of an index this thread has claimed. */
+    private E takeElement(long index) {
+        final Object[] buffer = this.buffer;
+        final int slot = slot(index, mask);
+        final Object e = laElement(buffer, slot);
+        soElement(buffer, slot, null);
+        @SuppressWarnings("unchecked")
+        final E element = (E) e;
+        return element;
+    }
+
+    /** Same as {@link #poll()}: a consumer never waits for the single producer. */
+    @Override
+    public E relaxedPoll() {
+        return poll();
+    }
+
+    @Override
+    public E peek() {
+        final Object[] buffer = this.buffer;
+        final int mask = this.mask;
+        long available = laProducerIndexCache();
+        while (true) {
+            final long c = laConsumerIndex();
+            if (c >= available && c >= (available = refreshProducerIndexCache(c))) {
+                return null;
+            }
+            final Object e = laElement(buffer, slot(c, mask));
+            // Still unclaimed after the load: e was the head at that moment.
+            if (e != null && c == laConsumerIndex()) {
+                @SuppressWarnings("unchecked")
+                final E element = (E) e;
+                return element;
+            }
+        }
+    }
+
+    /** Same as {@link #peek()}: it retries only when another consumer made progress. */
+    @Override
+    public E relaxedPeek() {
+        return peek();
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Claims one element per CAS, so an exception from {@code c} loses nothing but the element it
+     * was handed.
+     */
+    @Override
+    public int drain(Consumer<E> c, int limit) {
+        Args.notNull("c", c);
+        Args.limit(limit);
+        for (int i = 0; i < limit; i++) {
+            final E e = poll();
+            if (e == null) {
+                return i;
+            }
+            c.accept(e);
+        }
+        return limit;
+    }
+
+    @Override
+    public int fill(Supplier<E> s, int limit) {
+        Args.notNull("s", s);
+        Args.limit(limit);
+        final Object[] buffer = this.buffer;
+        final int mask = this.mask;
+        final long start = lpProducerIndex();
+        for (int i = 0; i < limit; i++) {
+            final long p = start + i;
+            final int slot = slot(p, mask);
+            if (laElement(buffer, slot) != null && !awaitFreeSlot(buffer, slot, p, mask)) {
+                return i;
+            }
+            final E e = s.get();
+            if (e == null) {
+                throw nullSupplied(i);
+            }
+            soElement(buffer, slot, e);
+            soProducerIndex(p + 1);
+        }
+        return limit;
+    }
+}
