@@ -15,7 +15,10 @@ import org.jcq.internal.Args;
  *
  * <h2>Invariants</h2>
  * <ol>
- * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}; both only grow.</li>
+ * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}. Both only grow, with
+ * one exception: a {@code fill} whose supplier fails withdraws its claim of index {@code p} by a
+ * CAS from {@code p + 1} back to {@code p}, which succeeds only if no producer claimed past it;
+ * the slot's sequence was never touched, so the queue is exactly as before the claim.</li>
  * <li>The sequence of a slot only grows, by 1 when its producer publishes and by
  * {@code capacity - 1} when its consumer frees it; so each turn is seen once. This needs
  * {@code capacity >= 2}: with one slot, "published at lap i" and "free for lap i + 1" would be the
@@ -26,7 +29,11 @@ import org.jcq.internal.Args;
  * <b>Not</b> invariant: {@code producerIndex - consumerIndex} counts claimed slots, some of which
  * may not be published yet (or, on the consumer side, not yet freed). {@link #poll()} waits for a
  * claimed-but-unpublished head, {@link #relaxedPoll()} returns null; {@link #offer} waits for a
- * claimed-but-unfreed tail slot, {@link #relaxedOffer} returns false.
+ * claimed-but-unfreed tail slot, {@link #relaxedOffer} returns false. A claimed slot may also
+ * never be published: when a {@code fill}'s supplier fails after other producers claimed later
+ * slots, the index is recorded as a hole, and the consumer that finds it unpublished claims it and
+ * frees the slot for the next lap without returning anything. Until then {@code size()} counts
+ * it; this happens only after a supplier failed.
  *
  * <h2>Orderings</h2>
  * A producer stores the element (release), then the slot's sequence (release); a consumer loads
@@ -42,10 +49,9 @@ import org.jcq.internal.Args;
  * <h2>Departures from {@link java.util.Queue}</h2>
  * Any number of producers and consumers. Not lock-free in the strict sense: a thread descheduled
  * between its claim and its sequence store holds up the threads that reach that slot next lap.
- * {@code size()} counts claimed slots. {@link #fill(Supplier, int)} claims one slot per element
- * after taking it from the supplier; if other producers fill the queue between its room check and
- * its claim, it waits for a consumer rather than drop the element. The iterator is weakly
- * consistent and does not remove.
+ * {@code size()} counts claimed slots. {@link #fill(Supplier, int)} claims one slot per element,
+ * each before calling the supplier, so it never waits and never takes an element it cannot add.
+ * The iterator is weakly consistent and does not remove.
  *
  * @param <E> the type of the elements
  */
@@ -65,23 +71,30 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
         if (e == null) {
             throw nullElement();
         }
-        final long[] sequences = this.sequences;
         final int mask = this.mask;
-        long p;
-        while (true) {
-            p = laProducerIndex();
-            final long seq = laSequence(sequences, sequenceSlot(p, mask));
-            if (seq == p) {
-                if (casProducerIndex(p, p + 1)) {
-                    break;
-                }
-            } else if (seq < p && isFull(p, mask)) {
-                return false;
-            }
-            // seq > p: another producer claimed p. seq < p, not full: a consumer is freeing it.
+        final long p = claim(mask);
+        if (p < 0) {
+            return false;
         }
         publish(p, mask, e);
         return true;
+    }
+
+    /** Claims the next index, or returns -1 if the queue is full. */
+    private long claim(int mask) {
+        final long[] sequences = this.sequences;
+        while (true) {
+            final long p = laProducerIndex();
+            final long seq = laSequence(sequences, sequenceSlot(p, mask));
+            if (seq == p) {
+                if (casProducerIndex(p, p + 1)) {
+                    return p;
+                }
+            } else if (seq < p && isFull(p, mask)) {
+                return -1;
+            }
+            // seq > p: another producer claimed p. seq < p, not full: a consumer is freeing it.
+        }
     }
 
     /** True if the slot of {@code p} still waits for a consumer that has not claimed it. */
@@ -92,6 +105,28 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
     private void publish(long p, int mask, E e) {
         soElement(buffer, slot(p, mask), e);
         soSequence(sequences, sequenceSlot(p, mask), p + 1);
+    }
+
+    /**
+     * Cold path of fill: gives back index {@code p}, claimed but never to be published. If no
+     * producer has claimed past it, the CAS withdraws the claim (the slot's sequence was never
+     * touched, so the queue is exactly as before); otherwise consumers are told to skip it.
+     */
+    private void abandon(long p) {
+        if (!casProducerIndex(p + 1, p)) {
+            addHole(p);
+        }
+    }
+
+    /**
+     * Cold path of the consuming methods, which found index {@code c} claimed but unpublished: if
+     * it is an abandoned index, claims it and hands its slot to the next lap's producer.
+     */
+    private void skipIfHole(long c, int mask) {
+        if (isHole(c) && casConsumerIndex(c, c + 1)) {
+            removeHole(c);
+            soSequence(sequences, sequenceSlot(c, mask), c + mask + 1);
+        }
     }
 
     @Override
@@ -120,38 +155,42 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
     public E poll() {
         final long[] sequences = this.sequences;
         final int mask = this.mask;
-        long c;
         while (true) {
-            c = laConsumerIndex();
+            final long c = laConsumerIndex();
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
             if (seq == c + 1) {
                 if (casConsumerIndex(c, c + 1)) {
-                    break;
+                    return takeElement(c, mask);
                 }
-            } else if (seq < c + 1 && c >= laProducerIndex()) {
-                return null;
+            } else if (seq < c + 1) {
+                if (c >= laProducerIndex()) {
+                    return null;
+                }
+                // c is claimed: its producer is publishing, or abandoned it.
+                skipIfHole(c, mask);
             }
-            // seq > c + 1: another consumer claimed c. seq <= c, c claimed: its producer is publishing.
+            // seq > c + 1: another consumer claimed c.
         }
-        return takeElement(c, mask);
     }
 
     @Override
     public E relaxedPoll() {
         final long[] sequences = this.sequences;
         final int mask = this.mask;
-        long c;
         while (true) {
-            c = laConsumerIndex();
+            final long c = laConsumerIndex();
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
-            if (seq < c + 1) {
-                return null;
-            }
-            if (seq == c + 1 && casConsumerIndex(c, c + 1)) {
-                break;
+            if (seq == c + 1) {
+                if (casConsumerIndex(c, c + 1)) {
+                    return takeElement(c, mask);
+                }
+            } else if (seq < c + 1) {
+                if (!isHole(c)) {
+                    return null;
+                }
+                skipIfHole(c, mask);
             }
         }
-        return takeElement(c, mask);
     }
 
     /** Takes the element of a claimed index and hands the slot to the next lap's producer. */
@@ -169,6 +208,7 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
 
     @Override
     public E peek() {
+        final long[] sequences = this.sequences;
         final int mask = this.mask;
         while (true) {
             final long c = laConsumerIndex();
@@ -178,17 +218,30 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
                 if (e != null) {
                     return e;
                 }
-            } else if (seq < c + 1 && c >= laProducerIndex()) {
-                return null;
+            } else if (seq < c + 1) {
+                if (c >= laProducerIndex()) {
+                    return null;
+                }
+                skipIfHole(c, mask);
             }
         }
     }
 
     @Override
     public E relaxedPeek() {
+        final long[] sequences = this.sequences;
         final int mask = this.mask;
-        final long c = laConsumerIndex();
-        return laSequence(sequences, sequenceSlot(c, mask)) == c + 1 ? headIfUnclaimed(c, mask) : null;
+        while (true) {
+            final long c = laConsumerIndex();
+            final long seq = laSequence(sequences, sequenceSlot(c, mask));
+            if (seq == c + 1) {
+                return headIfUnclaimed(c, mask);
+            }
+            if (seq > c + 1 || !isHole(c)) {
+                return null;
+            }
+            skipIfHole(c, mask);
+        }
     }
 
     /**
@@ -234,23 +287,35 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
         return limit;
     }
 
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Claims a slot before asking the supplier, so it never takes an element it has no room for.
+     * If the supplier then returns null or throws, the claim is withdrawn, or, if other producers
+     * have claimed later slots meanwhile, marked for consumers to skip.
+     */
     @Override
     public int fill(Supplier<E> s, int limit) {
         Args.notNull("s", s);
         Args.limit(limit);
         final int mask = this.mask;
         for (int i = 0; i < limit; i++) {
-            if (isFull(laProducerIndex(), mask)) {
+            final long p = claim(mask);
+            if (p < 0) {
                 return i;
             }
-            final E e = s.get();
+            final E e;
+            try {
+                e = s.get();
+            } catch (RuntimeException | Error t) {
+                abandon(p);
+                throw t;
+            }
             if (e == null) {
+                abandon(p);
                 throw nullSupplied(i);
             }
-            while (!offer(e)) {
-                // Other producers took the room we saw: wait for a consumer, never drop e.
-                Thread.onSpinWait();
-            }
+            publish(p, mask, e);
         }
         return limit;
     }

@@ -13,7 +13,11 @@ import org.jcq.internal.Args;
  *
  * <h2>Invariants</h2>
  * <ol>
- * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}; both only grow.</li>
+ * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}. Both only grow, with
+ * one exception: a {@code fill} whose supplier fails withdraws its claim of index {@code p} by a
+ * CAS from {@code p + 1} back to {@code p}, which succeeds only if no producer claimed past it,
+ * so the queue is exactly as before the claim. A consumer waiting for that slot sees the producer
+ * index back at its own and reports empty.</li>
  * <li>{@code producerLimit <= consumerIndex + capacity}: every value stored in it was computed
  * from some past consumer index, which only grows. Racing producers may store an older, smaller
  * limit over a newer one; that only sends the next offer to refresh it early.</li>
@@ -23,6 +27,11 @@ import org.jcq.internal.Args;
  * <b>Not</b> invariant: a claimed index's slot may still be null, between the producer's CAS and
  * its element store. The consumer tells this apart from "empty" by comparing its index with the
  * producer index: {@link #poll()} then waits for the store, {@link #relaxedPoll()} returns null.
+ * A claimed slot may also never be written: when a {@code fill}'s supplier fails after other
+ * producers claimed later slots, the index is recorded as a hole (see
+ * {@code CircularArrayQueue.holes}) and the consumer skips it when it finds the slot empty. Until
+ * then {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} skips
+ * it and finds nothing; this happens only after a supplier failed.
  *
  * <h2>Orderings</h2>
  * The CAS on the producer index (volatile) orders the claim. The element store is a release store
@@ -40,10 +49,9 @@ import org.jcq.internal.Args;
  * Any number of producer threads; one consumer thread at a time. {@code poll()} and
  * {@code peek()} are not lock-free: they wait for a producer that has claimed the head slot but
  * not yet written it (a descheduled producer stalls them). {@code size()} counts claimed slots.
- * {@link #fill(Supplier, int)} claims one slot per element after taking it from the supplier, and
- * in the rare case that other producers fill the queue between its room check and its claim, it
- * waits for the consumer rather than drop the element it already took. The iterator is weakly
- * consistent and does not remove.
+ * {@link #fill(Supplier, int)} claims one slot per element, each before calling the supplier, so
+ * it never waits and never takes an element it cannot add. The iterator is weakly consistent and
+ * does not remove.
  *
  * @param <E> the type of the elements
  */
@@ -64,16 +72,25 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
             throw nullElement();
         }
         final int mask = this.mask;
+        final long p = claim(mask);
+        if (p < 0) {
+            return false;
+        }
+        soElement(buffer, slot(p, mask), e);
+        return true;
+    }
+
+    /** Claims the next index, or returns -1 if the queue is full. */
+    private long claim(int mask) {
         long limit = laProducerLimit();
         long p;
         do {
             p = laProducerIndex();
             if (p >= limit && p >= (limit = refreshProducerLimit(mask))) {
-                return false;
+                return -1;
             }
         } while (!casProducerIndex(p, p + 1));
-        soElement(buffer, slot(p, mask), e);
-        return true;
+        return p;
     }
 
     /** Cold path of offer: recomputes the limit from the consumer index (acquire). */
@@ -83,10 +100,15 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         return limit;
     }
 
-    /** True if a producer would find room now: the room check of {@link #fill}. */
-    private boolean hasRoom() {
-        final long p = laProducerIndex();
-        return p < laProducerLimit() || p < refreshProducerLimit(mask);
+    /**
+     * Cold path of fill: gives back index {@code p}, claimed but never to be written. If no
+     * producer has claimed past it, the CAS withdraws the claim and the queue is as before;
+     * otherwise the consumer is told to skip it.
+     */
+    private void abandon(long p) {
+        if (!casProducerIndex(p + 1, p)) {
+            addHole(p);
+        }
     }
 
     /**
@@ -103,18 +125,42 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         final Object[] buffer = this.buffer;
         final long c = lpConsumerIndex();
         final int slot = slot(c, mask);
-        Object e = laElement(buffer, slot);
+        final Object e = laElement(buffer, slot);
         if (e == null) {
-            if (c == laProducerIndex()) {
-                return null;
-            }
-            e = awaitElement(buffer, slot);
+            return c == laProducerIndex() ? null : pollClaimed(c);
         }
         soElement(buffer, slot, null);
         soConsumerIndex(c + 1);
         @SuppressWarnings("unchecked")
         final E element = (E) e;
         return element;
+    }
+
+    /**
+     * Cold path of poll: index {@code c} is claimed but its slot was empty. Waits for the
+     * producer's store, unless the claim is withdrawn (then the queue is empty) or abandoned (then
+     * it skips the index and polls the next).
+     */
+    private E pollClaimed(long c) {
+        final Object[] buffer = this.buffer;
+        final int slot = slot(c, mask);
+        while (laElement(buffer, slot) == null) {
+            if (c >= laProducerIndex()) {
+                return null;
+            }
+            if (isHole(c)) {
+                skipHole(c);
+                return poll();
+            }
+            Thread.onSpinWait();
+        }
+        return poll();
+    }
+
+    /** Moves the consumer past an abandoned index; its slot was never written. */
+    private void skipHole(long c) {
+        removeHole(c);
+        soConsumerIndex(c + 1);
     }
 
     @Override
@@ -124,6 +170,10 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         final int slot = slot(c, mask);
         final Object e = laElement(buffer, slot);
         if (e == null) {
+            if (isHole(c)) {
+                skipHole(c);
+                return relaxedPoll();
+            }
             return null;
         }
         soElement(buffer, slot, null);
@@ -135,12 +185,40 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
 
     @Override
     public E peek() {
-        final Object[] buffer = this.buffer;
         final long c = lpConsumerIndex();
+        final Object e = laElement(buffer, slot(c, mask));
+        if (e == null) {
+            return c == laProducerIndex() ? null : peekClaimed(c);
+        }
+        @SuppressWarnings("unchecked")
+        final E element = (E) e;
+        return element;
+    }
+
+    /** Cold path of peek: as {@link #pollClaimed}, without taking the element. */
+    private E peekClaimed(long c) {
+        final Object[] buffer = this.buffer;
         final int slot = slot(c, mask);
-        Object e = laElement(buffer, slot);
-        if (e == null && c != laProducerIndex()) {
-            e = awaitElement(buffer, slot);
+        while (laElement(buffer, slot) == null) {
+            if (c >= laProducerIndex()) {
+                return null;
+            }
+            if (isHole(c)) {
+                skipHole(c);
+                return peek();
+            }
+            Thread.onSpinWait();
+        }
+        return peek();
+    }
+
+    @Override
+    public E relaxedPeek() {
+        final long c = lpConsumerIndex();
+        final Object e = laElement(buffer, slot(c, mask));
+        if (e == null && isHole(c)) {
+            skipHole(c);
+            return relaxedPeek();
         }
         @SuppressWarnings("unchecked")
         final E element = (E) e;
@@ -148,60 +226,49 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
     }
 
     @Override
-    public E relaxedPeek() {
-        @SuppressWarnings("unchecked")
-        final E e = (E) laElement(buffer, slot(lpConsumerIndex(), mask));
-        return e;
-    }
-
-    /** Cold path: the slot is claimed; spin until its producer's release store lands. */
-    private static Object awaitElement(Object[] buffer, int slot) {
-        Object e;
-        while ((e = laElement(buffer, slot)) == null) {
-            Thread.onSpinWait();
-        }
-        return e;
-    }
-
-    @Override
     public int drain(Consumer<E> c, int limit) {
         Args.notNull("c", c);
         Args.limit(limit);
-        final Object[] buffer = this.buffer;
-        final int mask = this.mask;
-        final long start = lpConsumerIndex();
         for (int i = 0; i < limit; i++) {
-            final long index = start + i;
-            final int slot = slot(index, mask);
-            final Object e = laElement(buffer, slot);
+            final E e = relaxedPoll();
             if (e == null) {
                 return i;
             }
-            soElement(buffer, slot, null);
-            soConsumerIndex(index + 1);
-            @SuppressWarnings("unchecked")
-            final E element = (E) e;
-            c.accept(element);
+            c.accept(e);
         }
         return limit;
     }
 
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Claims a slot before asking the supplier, so it never takes an element it has no room for.
+     * If the supplier then returns null or throws, the claim is withdrawn, or, if other producers
+     * have claimed later slots meanwhile, marked for the consumer to skip.
+     */
     @Override
     public int fill(Supplier<E> s, int limit) {
         Args.notNull("s", s);
         Args.limit(limit);
+        final Object[] buffer = this.buffer;
+        final int mask = this.mask;
         for (int i = 0; i < limit; i++) {
-            if (!hasRoom()) {
+            final long p = claim(mask);
+            if (p < 0) {
                 return i;
             }
-            final E e = s.get();
+            final E e;
+            try {
+                e = s.get();
+            } catch (RuntimeException | Error t) {
+                abandon(p);
+                throw t;
+            }
             if (e == null) {
+                abandon(p);
                 throw nullSupplied(i);
             }
-            while (!offer(e)) {
-                // Other producers took the room we saw: wait for the consumer, never drop e.
-                Thread.onSpinWait();
-            }
+            soElement(buffer, slot(p, mask), e);
         }
         return limit;
     }

@@ -21,7 +21,8 @@
  * Each array queue object is laid out in regions, grouped by the thread that writes them:
  * <ol>
  * <li>The object header and the cold fields (the ring, the mask, the MPMC sequence array), all
- *     read-only after construction. Every interface call checks the receiver's class in the
+ *     read-only after construction, and the set of abandoned fill claims, written at most once
+ *     (when a multi-producer fill's supplier first fails). Every interface call checks the receiver's class in the
  *     header, so nothing that is written sits near it.</li>
  * <li>128 bytes of padding, so the first hot field is at least 128 bytes after the header.</li>
  * <li>One region per writer: the producer index (SPSC keeps its private look-ahead limit beside

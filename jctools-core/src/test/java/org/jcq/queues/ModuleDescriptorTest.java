@@ -1,0 +1,41 @@
+package org.jcq.queues;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
+import java.nio.file.Files;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The compiled module descriptor (tests run on the class path, so nothing else reads it): core is
+ * {@code org.jcq.core}, exports only its API package to everyone, and needs nothing but
+ * {@code java.base}.
+ */
+class ModuleDescriptorTest {
+    @Test
+    void coreModuleExportsOnlyApiAndRequiresOnlyJavaBase() throws IOException {
+        final ModuleDescriptor module = CoreClasses.withRoot(root -> {
+            try (InputStream in = Files.newInputStream(root.resolve("module-info.class"))) {
+                return ModuleDescriptor.read(in);
+            }
+        });
+        assertEquals("org.jcq.core", module.name());
+        assertFalse(module.isOpen(), "module is open");
+        assertEquals(Set.of("org.jcq.queues"),
+                module.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()), "exports");
+        for (ModuleDescriptor.Exports export : module.exports()) {
+            assertFalse(export.isQualified(), "qualified export " + export);
+        }
+        assertEquals(Set.of(), module.opens(), "opens");
+        assertEquals(1, module.requires().size(), "requires " + module.requires());
+        final ModuleDescriptor.Requires requires = module.requires().iterator().next();
+        assertEquals("java.base", requires.name());
+        assertEquals(Set.of(ModuleDescriptor.Requires.Modifier.MANDATED), requires.modifiers(), "java.base modifiers");
+    }
+}

@@ -1,0 +1,147 @@
+package org.jcq.queues;
+
+import java.util.List;
+import java.util.Queue;
+import java.util.function.IntFunction;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.provider.Arguments;
+
+/**
+ * Every queue under test, described once: how to build it, its producer and consumer shape, and
+ * how its capacity behaves. Suites are {@code @ParameterizedTest}s over this registry, filtered by
+ * capability ({@code @MethodSource("org.jcq.queues.QueueRegistry#singleConsumer")}), so adding a
+ * queue to every suite is one line in {@link #QUEUES}.
+ */
+final class QueueRegistry {
+    /** How many threads may play a role (produce or consume) at once. */
+    enum Shape {
+        SINGLE,
+        MULTI
+    }
+
+    /**
+     * How a queue's capacity behaves.
+     *
+     * @param bounded whether the queue has a bound (and {@code offer} can fail because it is full)
+     * @param minRequest the smallest capacity the constructor accepts
+     * @param minCapacity the smallest capacity it rounds a request up to (powers of two above it)
+     */
+    record Capacity(boolean bounded, int minRequest, int minCapacity) {
+        /** A ring of a power-of-two size, at least {@code minCapacity}. */
+        static Capacity pow2(int minRequest, int minCapacity) {
+            return new Capacity(true, minRequest, minCapacity);
+        }
+
+        /** The capacity a bounded queue built with {@code requested} must report. */
+        int expected(int requested) {
+            final int pow2 = requested <= 1 ? 1 : Integer.highestOneBit(requested - 1) << 1;
+            return Math.max(pow2, minCapacity);
+        }
+    }
+
+    /**
+     * One queue under test.
+     *
+     * @param name the display name, used by parameterized test names
+     * @param factory builds the queue from a requested capacity
+     * @param producers how many threads may produce at once
+     * @param consumers how many threads may consume at once
+     * @param capacity how the capacity behaves
+     */
+    record QueueSpec(String name, IntFunction<MessagePassingQueue<Object>> factory, Shape producers, Shape consumers,
+            Capacity capacity) {
+        /** Builds a queue of any element type; every registry queue is also a {@link Queue}. */
+        @SuppressWarnings("unchecked")
+        <E> MessagePassingQueue<E> create(int requestedCapacity) {
+            final MessagePassingQueue<?> q = factory.apply(requestedCapacity);
+            return (MessagePassingQueue<E>) q;
+        }
+
+        /** Builds the queue and returns its {@link Queue} face. */
+        <E> Queue<E> createQueue(int requestedCapacity) {
+            return asQueue(create(requestedCapacity));
+        }
+
+        boolean bounded() {
+            return capacity.bounded();
+        }
+
+        boolean multiProducer() {
+            return producers == Shape.MULTI;
+        }
+
+        boolean multiConsumer() {
+            return consumers == Shape.MULTI;
+        }
+
+        /** How many producer threads a concurrent test should run: two where allowed. */
+        int producerThreads() {
+            return multiProducer() ? 2 : 1;
+        }
+
+        /** How many consumer threads a concurrent test should run: two where allowed. */
+        int consumerThreads() {
+            return multiConsumer() ? 2 : 1;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** The registry. One line per queue. */
+    static final List<QueueSpec> QUEUES = List.of(
+            new QueueSpec("SpscArrayQueue", SpscArrayQueue::new, Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 4)),
+            new QueueSpec("MpscArrayQueue", MpscArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.pow2(1, 1)),
+            new QueueSpec("SpmcArrayQueue", SpmcArrayQueue::new, Shape.SINGLE, Shape.MULTI, Capacity.pow2(1, 1)),
+            new QueueSpec("MpmcArrayQueue", MpmcArrayQueue::new, Shape.MULTI, Shape.MULTI, Capacity.pow2(2, 2)));
+
+    private QueueRegistry() {
+    }
+
+    /** The {@link Queue} face of a registry queue. */
+    @SuppressWarnings("unchecked")
+    static <E> Queue<E> asQueue(MessagePassingQueue<E> q) {
+        return (Queue<E>) q;
+    }
+
+    /** The specs matching {@code filter}, for suites that combine them with other parameters. */
+    static Stream<QueueSpec> specs(Predicate<QueueSpec> filter) {
+        return QUEUES.stream().filter(filter);
+    }
+
+    static Stream<QueueSpec> specs() {
+        return specs(spec -> true);
+    }
+
+    private static Stream<Arguments> where(Predicate<QueueSpec> filter) {
+        return specs(filter).map(Arguments::of);
+    }
+
+    static Stream<Arguments> all() {
+        return where(spec -> true);
+    }
+
+    static Stream<Arguments> bounded() {
+        return where(QueueSpec::bounded);
+    }
+
+    static Stream<Arguments> singleProducer() {
+        return where(spec -> !spec.multiProducer());
+    }
+
+    static Stream<Arguments> multiProducer() {
+        return where(QueueSpec::multiProducer);
+    }
+
+    static Stream<Arguments> singleConsumer() {
+        return where(spec -> !spec.multiConsumer());
+    }
+
+    static Stream<Arguments> multiConsumer() {
+        return where(QueueSpec::multiConsumer);
+    }
+}
