@@ -56,6 +56,9 @@ import org.jcq.internal.Args;
  * @param <E> the type of the elements
  */
 public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
+    /** A consumer waiting for a claimed head re-reads the producer index every 64 spins. */
+    private static final int RECHECK_MASK = 63;
+
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
      *
@@ -83,6 +86,9 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
     /** Claims the next index, or returns -1 if the queue is full. */
     private long claim(int mask) {
         final long[] sequences = this.sequences;
+        // The last consumer index read in this call: while a consumer frees the slot we wait for,
+        // re-reading it on every spin would only steal the consumers' cache line.
+        long c = Long.MIN_VALUE;
         while (true) {
             final long p = laProducerIndex();
             final long seq = laSequence(sequences, sequenceSlot(p, mask));
@@ -90,16 +96,11 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
                 if (casProducerIndex(p, p + 1)) {
                     return p;
                 }
-            } else if (seq < p && isFull(p, mask)) {
+            } else if (seq < p && p - (mask + 1) >= c && p - (mask + 1) >= (c = laConsumerIndex())) {
                 return -1;
             }
             // seq > p: another producer claimed p. seq < p, not full: a consumer is freeing it.
         }
-    }
-
-    /** True if the slot of {@code p} still waits for a consumer that has not claimed it. */
-    private boolean isFull(long p, int mask) {
-        return p - (mask + 1) >= laConsumerIndex();
     }
 
     private void publish(long p, int mask, E e) {
@@ -155,6 +156,11 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
     public E poll() {
         final long[] sequences = this.sequences;
         final int mask = this.mask;
+        // The last producer index read in this call: while the producer of a claimed head
+        // publishes, re-reading it on every spin would only steal the producers' cache line. It is
+        // re-read now and then all the same, since a failed fill may withdraw its claim.
+        long p = Long.MIN_VALUE;
+        int spins = 0;
         while (true) {
             final long c = laConsumerIndex();
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
@@ -163,7 +169,7 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
                     return takeElement(c, mask);
                 }
             } else if (seq < c + 1) {
-                if (c >= laProducerIndex()) {
+                if ((c >= p || (++spins & RECHECK_MASK) == 0) && c >= (p = laProducerIndex())) {
                     return null;
                 }
                 // c is claimed: its producer is publishing, or abandoned it.
@@ -210,6 +216,8 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
     public E peek() {
         final long[] sequences = this.sequences;
         final int mask = this.mask;
+        long p = Long.MIN_VALUE;
+        int spins = 0;
         while (true) {
             final long c = laConsumerIndex();
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
@@ -219,7 +227,7 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
                     return e;
                 }
             } else if (seq < c + 1) {
-                if (c >= laProducerIndex()) {
+                if ((c >= p || (++spins & RECHECK_MASK) == 0) && c >= (p = laProducerIndex())) {
                     return null;
                 }
                 skipIfHole(c, mask);

@@ -56,6 +56,15 @@ import org.jcq.internal.Args;
  * @param <E> the type of the elements
  */
 public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
+    /** Outcomes of {@link #awaitClaimed}: the element landed. */
+    private static final int WRITTEN = 0;
+    /** Outcome: the claim was withdrawn, so the queue is empty at that index. */
+    private static final int WITHDRAWN = 1;
+    /** Outcome: the claim was abandoned; the consumer must skip the index. */
+    private static final int HOLE = 2;
+    /** A consumer waiting for a claimed slot re-checks the claim every 64 spins. */
+    private static final int RECHECK_MASK = 63;
+
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
      *
@@ -142,19 +151,36 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
      * it skips the index and polls the next).
      */
     private E pollClaimed(long c) {
+        final int outcome = awaitClaimed(c);
+        if (outcome == WITHDRAWN) {
+            return null;
+        }
+        if (outcome == HOLE) {
+            skipHole(c);
+        }
+        return poll();
+    }
+
+    /**
+     * Spins on the slot of claimed index {@code c} until its element lands ({@link #WRITTEN}).
+     * Every 64 spins it also checks whether the claim was withdrawn ({@link #WITHDRAWN}) or
+     * abandoned ({@link #HOLE}); checking on every spin would only steal the producers' cache line.
+     */
+    private int awaitClaimed(long c) {
         final Object[] buffer = this.buffer;
         final int slot = slot(c, mask);
-        while (laElement(buffer, slot) == null) {
-            if (c >= laProducerIndex()) {
-                return null;
-            }
-            if (isHole(c)) {
-                skipHole(c);
-                return poll();
+        for (int spins = 1; laElement(buffer, slot) == null; spins++) {
+            if ((spins & RECHECK_MASK) == 0) {
+                if (c >= laProducerIndex()) {
+                    return WITHDRAWN;
+                }
+                if (isHole(c)) {
+                    return HOLE;
+                }
             }
             Thread.onSpinWait();
         }
-        return poll();
+        return WRITTEN;
     }
 
     /** Moves the consumer past an abandoned index; its slot was never written. */
@@ -197,17 +223,12 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
 
     /** Cold path of peek: as {@link #pollClaimed}, without taking the element. */
     private E peekClaimed(long c) {
-        final Object[] buffer = this.buffer;
-        final int slot = slot(c, mask);
-        while (laElement(buffer, slot) == null) {
-            if (c >= laProducerIndex()) {
-                return null;
-            }
-            if (isHole(c)) {
-                skipHole(c);
-                return peek();
-            }
-            Thread.onSpinWait();
+        final int outcome = awaitClaimed(c);
+        if (outcome == WITHDRAWN) {
+            return null;
+        }
+        if (outcome == HOLE) {
+            skipHole(c);
         }
         return peek();
     }

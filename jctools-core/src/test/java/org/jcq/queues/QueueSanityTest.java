@@ -644,6 +644,56 @@ class QueueSanityTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MULTI_PRODUCER)
+    void consumerWaitingOnAClaimThatIsWithdrawnReturnsNull(QueueSpec spec) throws InterruptedException {
+        // poll and peek wait for a claimed head. If its fill then withdraws the claim (the
+        // supplier failed and no producer claimed past it), they must see the queue empty again
+        // and return null, not wait for a store that will never come.
+        for (final boolean peek : new boolean[] {false, true}) {
+            final MessagePassingQueue<Integer> q = spec.create(4);
+            final CountDownLatch inSupplier = new CountDownLatch(1);
+            final CountDownLatch release = new CountDownLatch(1);
+            final Thread filler = new Thread(() -> {
+                try {
+                    q.fill(() -> {
+                        inSupplier.countDown();
+                        try {
+                            release.await(5, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return null;
+                    }, 1);
+                } catch (NullPointerException expected) {
+                    // the supplier's null
+                }
+            }, "filler");
+            filler.setDaemon(true);
+            filler.start();
+            assertTrue(inSupplier.await(5, TimeUnit.SECONDS));
+            final AtomicInteger result = new AtomicInteger(-1);
+            final Thread consumer = new Thread(() -> {
+                final Integer e = peek ? q.peek() : q.poll();
+                result.set(e == null ? 0 : 1);
+            }, "consumer");
+            consumer.setDaemon(true);
+            consumer.start();
+            Thread.sleep(50);
+            release.countDown();
+            consumer.join(5_000);
+            final boolean stuck = consumer.isAlive();
+            if (stuck) {
+                assertTrue(q.offer(1), "unblocking offer");
+                consumer.join(5_000);
+            }
+            assertFalse(stuck, (peek ? "peek" : "poll") + " still waiting for a withdrawn claim");
+            assertEquals(0, result.get(), (peek ? "peek" : "poll") + " returned an element from an empty queue");
+            filler.join(5_000);
+            assertEmpty(q, "after the withdrawn claim");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(MULTI_PRODUCER)
     void failedFillClaimIsWithdrawnWhenNoProducerClaimedPastIt(QueueSpec spec) {
         final MessagePassingQueue<Integer> q = wrappedQueueHolding(spec, 0, 1);
         final QueueProgressIndicators indices = (QueueProgressIndicators) q;
