@@ -5,11 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.util.AbstractQueue;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.jcq.internal.Args;
-import org.jcq.internal.VarHandles;
 
 /**
  * What the four bounded array queues share: the ring buffer (read-only after construction), its
@@ -34,20 +31,11 @@ abstract class CircularArrayQueue<E> extends AbstractQueue<E>
     static final int WAIT_LOOP_BATCH = 256;
 
     private static final VarHandle ELEMENT = MethodHandles.arrayElementVarHandle(Object[].class);
-    private static final VarHandle HOLES =
-            VarHandles.field(MethodHandles.lookup(), CircularArrayQueue.class, "holes", Set.class);
 
     /** The ring; slots hold elements or null. Never reassigned. */
     final Object[] buffer;
     /** capacity - 1, capacity being a power of two. */
     final int mask;
-    /**
-     * Indices that a multi-producer {@code fill} claimed but could not write, because its supplier
-     * failed after other producers had claimed later indices; consumers skip them. Created on the
-     * first such failure, so it costs nothing otherwise, and only read on consumers' slow paths
-     * (where they find a claimed slot empty).
-     */
-    private volatile Set<Long> holes;
 
     CircularArrayQueue(int capacity) {
         this.buffer = new Object[capacity + 2 * PAD_SLOTS];
@@ -82,29 +70,6 @@ abstract class CircularArrayQueue<E> extends AbstractQueue<E>
     static NullPointerException nullSupplied(int added) {
         return new NullPointerException("s (the supplier) returned null after " + added
                 + " element(s) of this fill were added; they stay in the queue");
-    }
-
-    /** Records that the claimed index {@code index} will never be written. Cold. */
-    final void addHole(long index) {
-        if (lvHoles() == null) {
-            HOLES.compareAndSet(this, null, ConcurrentHashMap.newKeySet());
-        }
-        lvHoles().add(index);
-    }
-
-    /** True if {@code index} is a hole not yet skipped. Consumers' slow paths only. */
-    final boolean isHole(long index) {
-        final Set<Long> holes = lvHoles();
-        return holes != null && holes.contains(index);
-    }
-
-    /** Forgets a hole once a consumer has moved past it. */
-    final void removeHole(long index) {
-        lvHoles().remove(index);
-    }
-
-    private Set<Long> lvHoles() {
-        return holes;
     }
 
     /** Producer index, read with acquire: pairs with the producers' release store or CAS. */
@@ -180,6 +145,26 @@ abstract class CircularArrayQueue<E> extends AbstractQueue<E>
         while (poll() != null) {
             // keep polling until empty
         }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Takes one element per {@link #relaxedPoll()}, so an exception from {@code c} loses nothing
+     * but the element it was handed.
+     */
+    @Override
+    public final int drain(Consumer<E> c, int limit) {
+        Args.notNull("c", c);
+        Args.limit(limit);
+        for (int i = 0; i < limit; i++) {
+            final E e = relaxedPoll();
+            if (e == null) {
+                return i;
+            }
+            c.accept(e);
+        }
+        return limit;
     }
 
     @Override

@@ -83,8 +83,8 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
         return true;
     }
 
-    /** Claims the next index, or returns -1 if the queue is full. */
-    private long claim(int mask) {
+    @Override
+    long claim(int mask) {
         final long[] sequences = this.sequences;
         // The last consumer index read in this call: while a consumer frees the slot we wait for,
         // re-reading it on every spin would only steal the consumers' cache line.
@@ -103,20 +103,10 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
         }
     }
 
-    private void publish(long p, int mask, E e) {
+    @Override
+    void publish(long p, int mask, E e) {
         soElement(buffer, slot(p, mask), e);
         soSequence(sequences, sequenceSlot(p, mask), p + 1);
-    }
-
-    /**
-     * Cold path of fill: gives back index {@code p}, claimed but never to be published. If no
-     * producer has claimed past it, the CAS withdraws the claim (the slot's sequence was never
-     * touched, so the queue is exactly as before); otherwise consumers are told to skip it.
-     */
-    private void abandon(long p) {
-        if (!casProducerIndex(p + 1, p)) {
-            addHole(p);
-        }
     }
 
     /**
@@ -275,56 +265,4 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
         return super.elementIfPresent(index);
     }
 
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Claims one element per CAS, so an exception from {@code c} loses nothing but the element it
-     * was handed.
-     */
-    @Override
-    public int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
-        Args.limit(limit);
-        for (int i = 0; i < limit; i++) {
-            final E e = relaxedPoll();
-            if (e == null) {
-                return i;
-            }
-            c.accept(e);
-        }
-        return limit;
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Claims a slot before asking the supplier, so it never takes an element it has no room for.
-     * If the supplier then returns null or throws, the claim is withdrawn, or, if other producers
-     * have claimed later slots meanwhile, marked for consumers to skip.
-     */
-    @Override
-    public int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
-        Args.limit(limit);
-        final int mask = this.mask;
-        for (int i = 0; i < limit; i++) {
-            final long p = claim(mask);
-            if (p < 0) {
-                return i;
-            }
-            final E e;
-            try {
-                e = s.get();
-            } catch (RuntimeException | Error t) {
-                abandon(p);
-                throw t;
-            }
-            if (e == null) {
-                abandon(p);
-                throw nullSupplied(i);
-            }
-            publish(p, mask, e);
-        }
-        return limit;
-    }
 }

@@ -9,7 +9,7 @@ import org.jcq.internal.VarHandles;
 // header | cold: buffer, mask, sequences | pad | producerIndex | pad | consumerIndex | pad
 
 /** The cold sequence array, beside the other read-only fields. */
-abstract class MpmcArrayQueueCold<E> extends CircularArrayQueue<E> {
+abstract class MpmcArrayQueueCold<E> extends ClaimingArrayQueue<E> {
     /** Unused longs at each end of the sequence array: 16 longs are 128 bytes. */
     static final int SEQUENCE_PAD = 16;
 
@@ -77,6 +77,7 @@ abstract class MpmcArrayQueueProducerIndex<E> extends MpmcArrayQueuePad1<E> {
         return (long) PRODUCER_INDEX.getAcquire(this);
     }
 
+    @Override
     final boolean casProducerIndex(long expect, long update) {
         return PRODUCER_INDEX.compareAndSet(this, expect, update);
     }

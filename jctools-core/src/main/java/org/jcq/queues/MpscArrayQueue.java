@@ -29,7 +29,7 @@ import org.jcq.internal.Args;
  * producer index: {@link #poll()} then waits for the store, {@link #relaxedPoll()} returns null.
  * A claimed slot may also never be written: when a {@code fill}'s supplier fails after other
  * producers claimed later slots, the index is recorded as a hole (see
- * {@code CircularArrayQueue.holes}) and the consumer skips it when it finds the slot empty. Until
+ * {@code ClaimingArrayQueue}) and the consumer skips it when it finds the slot empty. Until
  * then {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} skips
  * it and finds nothing; this happens only after a supplier failed.
  *
@@ -85,12 +85,17 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         if (p < 0) {
             return false;
         }
-        soElement(buffer, slot(p, mask), e);
+        publish(p, mask, e);
         return true;
     }
 
-    /** Claims the next index, or returns -1 if the queue is full. */
-    private long claim(int mask) {
+    @Override
+    void publish(long p, int mask, E e) {
+        soElement(buffer, slot(p, mask), e);
+    }
+
+    @Override
+    long claim(int mask) {
         long limit = laProducerLimit();
         long p;
         do {
@@ -107,17 +112,6 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         final long limit = laConsumerIndex() + mask + 1;
         soProducerLimit(limit);
         return limit;
-    }
-
-    /**
-     * Cold path of fill: gives back index {@code p}, claimed but never to be written. If no
-     * producer has claimed past it, the CAS withdraws the claim and the queue is as before;
-     * otherwise the consumer is told to skip it.
-     */
-    private void abandon(long p) {
-        if (!casProducerIndex(p + 1, p)) {
-            addHole(p);
-        }
     }
 
     /**
@@ -246,51 +240,4 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         return element;
     }
 
-    @Override
-    public int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
-        Args.limit(limit);
-        for (int i = 0; i < limit; i++) {
-            final E e = relaxedPoll();
-            if (e == null) {
-                return i;
-            }
-            c.accept(e);
-        }
-        return limit;
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Claims a slot before asking the supplier, so it never takes an element it has no room for.
-     * If the supplier then returns null or throws, the claim is withdrawn, or, if other producers
-     * have claimed later slots meanwhile, marked for the consumer to skip.
-     */
-    @Override
-    public int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
-        Args.limit(limit);
-        final Object[] buffer = this.buffer;
-        final int mask = this.mask;
-        for (int i = 0; i < limit; i++) {
-            final long p = claim(mask);
-            if (p < 0) {
-                return i;
-            }
-            final E e;
-            try {
-                e = s.get();
-            } catch (RuntimeException | Error t) {
-                abandon(p);
-                throw t;
-            }
-            if (e == null) {
-                abandon(p);
-                throw nullSupplied(i);
-            }
-            soElement(buffer, slot(p, mask), e);
-        }
-        return limit;
-    }
 }

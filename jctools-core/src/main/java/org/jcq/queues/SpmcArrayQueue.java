@@ -167,26 +167,6 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
         return peek();
     }
 
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Claims one element per CAS, so an exception from {@code c} loses nothing but the element it
-     * was handed.
-     */
-    @Override
-    public int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
-        Args.limit(limit);
-        for (int i = 0; i < limit; i++) {
-            final E e = poll();
-            if (e == null) {
-                return i;
-            }
-            c.accept(e);
-        }
-        return limit;
-    }
-
     @Override
     public int fill(Supplier<E> s, int limit) {
         Args.notNull("s", s);

@@ -124,29 +124,6 @@ public class SpscArrayQueue<E> extends SpscArrayQueueFields<E> {
     }
 
     @Override
-    public int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
-        Args.limit(limit);
-        final Object[] buffer = this.buffer;
-        final int mask = this.mask;
-        final long start = lpConsumerIndex();
-        for (int i = 0; i < limit; i++) {
-            final long index = start + i;
-            final int slot = slot(index, mask);
-            final Object e = laElement(buffer, slot);
-            if (e == null) {
-                return i;
-            }
-            soElement(buffer, slot, null);
-            soConsumerIndex(index + 1);
-            @SuppressWarnings("unchecked")
-            final E element = (E) e;
-            c.accept(element);
-        }
-        return limit;
-    }
-
-    @Override
     public int fill(Supplier<E> s, int limit) {
         Args.notNull("s", s);
         Args.limit(limit);
