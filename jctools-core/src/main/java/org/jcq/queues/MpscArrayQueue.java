@@ -36,9 +36,10 @@ import org.jcq.internal.Args;
  * <h2>Orderings</h2>
  * The CAS on the producer index (volatile) orders the claim. The element store is a release store
  * that pairs with the consumer's acquire load of the slot, which publishes the element's fields.
- * The consumer's release store of null, then its release store of the consumer index, pair with the
- * producers' acquire load of the consumer index: a producer that sees the consumer past
- * {@code i - capacity} writes the slot of {@code i} after the consumer's null, not before.
+ * The consumer clears the slot with a plain store: producers never read slots, only the consumer
+ * index, whose release store orders the clear before it and pairs with the producers' acquire
+ * load, so a producer that sees the consumer past {@code i - capacity} writes the slot of
+ * {@code i} after the consumer's null, not before.
  *
  * <h2>Linearization points</h2>
  * offer: the successful CAS (it fixes the order of elements); a failed offer: the consumer-index
@@ -132,7 +133,7 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         if (e == null) {
             return c == laProducerIndex() ? null : pollClaimed(c);
         }
-        soElement(buffer, slot, null);
+        spElement(buffer, slot, null);
         soConsumerIndex(c + 1);
         @SuppressWarnings("unchecked")
         final E element = (E) e;
@@ -196,7 +197,7 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
             }
             return null;
         }
-        soElement(buffer, slot, null);
+        spElement(buffer, slot, null);
         soConsumerIndex(c + 1);
         @SuppressWarnings("unchecked")
         final E element = (E) e;
