@@ -76,6 +76,9 @@ public final class Compare {
             K_MEASUREMENT_ITERATIONS, K_MEASUREMENT_TIME, K_QTYPES, K_CAPACITY, K_GC, K_SEED,
             K_JVM_ARGS, K_RESULTS_DIR, K_VERBOSITY);
 
+    /** The first JDK that warns when sun.misc.Unsafe's memory-access methods are used. */
+    private static final int FIRST_JDK_WARNING_ON_UNSAFE = 24;
+    private static final String ALLOW_UNSAFE_QUIETLY = "--sun-misc-unsafe-memory-access=allow";
     private static final int QUICK_ROUNDS = 2;
     private static final int QUICK_WARMUP_ITERATIONS = 3;
     private static final int QUICK_MEASUREMENT_ITERATIONS = 4;
@@ -330,8 +333,15 @@ public final class Compare {
                 .measurementTime(s.measurementTime())
                 .verbosity(s.verbosity())
                 .shouldFailOnError(true);
-        if (!s.jvmArgs().isEmpty()) {
-            b.jvmArgsAppend(s.jvmArgs().toArray(new String[0]));
+        final List<String> jvmArgs = new ArrayList<>(s.jvmArgs());
+        if (Runtime.version().feature() >= FIRST_JDK_WARNING_ON_UNSAFE) {
+            // JMH and JCTools' Unsafe edition call sun.misc.Unsafe, which JDK 24+ reports on
+            // stderr in every fork, in the middle of the progress lines. JCQ itself never uses
+            // Unsafe (NoUnsafeTest checks its bytecode), so the warning would say nothing about it.
+            jvmArgs.add(ALLOW_UNSAFE_QUIETLY);
+        }
+        if (!jvmArgs.isEmpty()) {
+            b.jvmArgsAppend(jvmArgs.toArray(new String[0]));
         }
         if (s.gc()) {
             b.addProfiler(GCProfiler.class);
