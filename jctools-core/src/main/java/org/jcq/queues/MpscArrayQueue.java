@@ -108,6 +108,73 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         return p;
     }
 
+    /**
+     * Adds an element only while the queue holds fewer than {@code threshold} elements: a softer
+     * bound than the capacity, for producers that should back off early. The bound holds at every
+     * moment: a producer claims only an index that keeps {@code size() <= threshold}. A threshold
+     * above the capacity acts as the capacity. Any number of producer threads. (JCTools'
+     * {@code MpscArrayQueue} has the same method.)
+     *
+     * @param e the element, not {@code null}
+     * @param threshold the size at which offers start to fail, {@code >= 0}
+     * @return {@code true} if added; {@code false} if the queue held {@code threshold} or more
+     *     elements (or was full)
+     * @throws NullPointerException if {@code e} is {@code null}; the queue is unchanged
+     * @throws IllegalArgumentException if {@code threshold} is negative; the queue is unchanged
+     */
+    public boolean offerIfBelowThreshold(E e, int threshold) {
+        if (e == null) {
+            throw nullElement();
+        }
+        if (threshold < 0) {
+            throw new IllegalArgumentException("threshold must be >= 0 but was " + threshold);
+        }
+        final int mask = this.mask;
+        final long bound = Math.min(threshold, (long) mask + 1);
+        long limit = laProducerLimit();
+        long p;
+        do {
+            p = laProducerIndex();
+            // limit <= consumerIndex + capacity, so capacity - (limit - p) >= p - consumerIndex:
+            // below the bound by this estimate means below it for sure.
+            if (mask + 1 - (limit - p) >= bound) {
+                final long c = laConsumerIndex();
+                if (p - c >= bound) {
+                    return false;
+                }
+                limit = c + mask + 1;
+                soProducerLimit(limit);
+            }
+        } while (!casProducerIndex(p, p + 1));
+        publish(p, mask, e);
+        return true;
+    }
+
+    /**
+     * Tries once to add an element: one CAS and no retry, so it is wait-free. Any number of
+     * producer threads. (JCTools' {@code MpscArrayQueue} has the same method.)
+     *
+     * @param e the element, not {@code null}
+     * @return 0 if added; -1 if another producer claimed the slot first (nothing was added, try
+     *     again); 1 if the queue was full
+     * @throws NullPointerException if {@code e} is {@code null}; the queue is unchanged
+     */
+    public final int failFastOffer(E e) {
+        if (e == null) {
+            throw nullElement();
+        }
+        final int mask = this.mask;
+        final long p = laProducerIndex();
+        if (p >= laProducerLimit() && p >= refreshProducerLimit(mask)) {
+            return 1;
+        }
+        if (!casProducerIndex(p, p + 1)) {
+            return -1;
+        }
+        publish(p, mask, e);
+        return 0;
+    }
+
     /** Cold path of offer: recomputes the limit from the consumer index (acquire). */
     private long refreshProducerLimit(int mask) {
         final long limit = laConsumerIndex() + mask + 1;
