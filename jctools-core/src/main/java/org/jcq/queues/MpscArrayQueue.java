@@ -200,6 +200,14 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         if (e == null) {
             return c == laProducerIndex() ? null : pollClaimed(c);
         }
+        return take(buffer, slot, c, e);
+    }
+
+    /**
+     * Takes element {@code e} found at index {@code c}: clears its slot (plain: producers never
+     * read slots; the release store of the consumer index orders the clear) and moves on.
+     */
+    private E take(Object[] buffer, int slot, long c, Object e) {
         spElement(buffer, slot, null);
         soConsumerIndex(c + 1);
         @SuppressWarnings("unchecked")
@@ -264,11 +272,7 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
             }
             return null;
         }
-        spElement(buffer, slot, null);
-        soConsumerIndex(c + 1);
-        @SuppressWarnings("unchecked")
-        final E element = (E) e;
-        return element;
+        return take(buffer, slot, c, e);
     }
 
     @Override
