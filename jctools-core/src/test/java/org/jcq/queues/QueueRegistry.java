@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.provider.Arguments;
@@ -12,7 +13,7 @@ import org.junit.jupiter.params.provider.Arguments;
  * Every queue under test, described once: how to build it, its producer and consumer shape, and
  * how its capacity behaves. Suites are {@code @ParameterizedTest}s over this registry, filtered by
  * capability ({@code @MethodSource("org.jcq.queues.QueueRegistry#singleConsumer")}), so adding a
- * queue to every suite is one line in {@link #QUEUES}.
+ * queue to every suite is one line in its family list.
  */
 final class QueueRegistry {
     /** How many threads may play a role (produce or consume) at once. */
@@ -32,6 +33,14 @@ final class QueueRegistry {
         /** A ring of a power-of-two size, at least {@code minCapacity}. */
         static Capacity pow2(int minRequest, int minCapacity) {
             return new Capacity(true, minRequest, minCapacity);
+        }
+
+        /**
+         * No bound: {@code offer} never fails for want of room. The factory's argument is a chunk
+         * size (or ignored), and {@code minRequest} is the smallest one the constructor accepts.
+         */
+        static Capacity unbounded(int minRequest) {
+            return new Capacity(false, minRequest, 0);
         }
 
         /** The capacity a bounded queue built with {@code requested} must report. */
@@ -92,12 +101,33 @@ final class QueueRegistry {
         }
     }
 
-    /** The registry. One line per queue. */
-    static final List<QueueSpec> QUEUES = List.of(
+    /** Bounded array queues. */
+    private static final List<QueueSpec> ARRAY_QUEUES = List.of(
             new QueueSpec("SpscArrayQueue", SpscArrayQueue::new, Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 4)),
             new QueueSpec("MpscArrayQueue", MpscArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.pow2(1, 1)),
             new QueueSpec("SpmcArrayQueue", SpmcArrayQueue::new, Shape.SINGLE, Shape.MULTI, Capacity.pow2(1, 1)),
             new QueueSpec("MpmcArrayQueue", MpmcArrayQueue::new, Shape.MULTI, Shape.MULTI, Capacity.pow2(2, 2)));
+
+    /** SPSC linked-array queues (chunked, unbounded, growable). */
+    private static final List<QueueSpec> SPSC_LINKED_ARRAY_QUEUES = List.of();
+
+    /** MPSC linked-array queues (chunked, unbounded, growable). */
+    private static final List<QueueSpec> MPSC_LINKED_ARRAY_QUEUES = List.of();
+
+    /** Linked-node queues. */
+    private static final List<QueueSpec> LINKED_QUEUES = List.of();
+
+    /** Unbounded queues whose producers claim with fetch-and-add. */
+    private static final List<QueueSpec> XADD_QUEUES = List.of();
+
+    /** Queues whose consumer can block. */
+    private static final List<QueueSpec> BLOCKING_QUEUES = List.of();
+
+    /** The registry: every family above, one line per queue. */
+    static final List<QueueSpec> QUEUES = Stream.of(ARRAY_QUEUES, SPSC_LINKED_ARRAY_QUEUES, MPSC_LINKED_ARRAY_QUEUES,
+                    LINKED_QUEUES, XADD_QUEUES, BLOCKING_QUEUES)
+            .flatMap(List::stream)
+            .collect(Collectors.toUnmodifiableList());
 
     private QueueRegistry() {
     }
