@@ -34,9 +34,16 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Runs {@link QueueThroughputBackoffNone} (one producer, one consumer) for our queues, their
- * JCTools twins (Unsafe and VarHandle editions), Agrona's and the JDK's queues, and prints one
- * table of successful polls per microsecond with 99.9% confidence intervals and ratios.
+ * Runs a one-producer one-consumer benchmark for our queues, their JCTools twins (Unsafe and
+ * VarHandle editions), Agrona's and the JDK's queues, and prints one table of elements handed
+ * over per microsecond with 99.9% confidence intervals and ratios to the twins. The benchmark is
+ * {@link QueueThroughputBackoffNone} ({@code benchmark=tpt}, the default: successful polls per
+ * microsecond, the producer free to run a whole capacity ahead) or {@link QueueBurstCost}
+ * ({@code benchmark=burst}: bursts times burst size per microsecond, the backlog bounded by the
+ * burst, so linked-array queues stay within one chunk).
+ * <p>
+ * The quick mode runs our queues, each beside its JCTools (Unsafe edition) twin, and the JDK's
+ * ConcurrentLinkedQueue; the full mode runs every queue {@link QueueFactory} knows.
  * <p>
  * Runs are interleaved: each of R rounds runs every queue in one fork, in an order shuffled per
  * round with a fixed seed, so each queue's R forks are spread over the whole run rather than
@@ -49,7 +56,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@value #K_WARMUP_ITERATIONS}, {@value #K_WARMUP_TIME}, {@value #K_MEASUREMENT_ITERATIONS},
  * {@value #K_MEASUREMENT_TIME} (JMH time values such as {@code 1s} or {@code 500ms}),
  * {@value #K_QTYPES} (comma-separated), {@value #K_CAPACITY}, {@value #K_GC} (true adds JMH's GC
- * profiler), {@value #K_SEED}, {@value #K_JVM_ARGS} (space-separated, appended to the forks'),
+ * profiler), {@value #K_SEED}, {@value #K_JVM_ARGS} (space-separated, appended to the forks'), {@value #K_BENCHMARK} ({@code tpt} or
+ * {@code burst}), {@value #K_BURST_SIZE},
  * {@value #K_RESULTS_DIR}, {@value #K_VERBOSITY} (JMH's: SILENT, NORMAL, EXTRA).
  * <p>
  * Every iteration's scores go to {@code <resultsDir>/compare-<timestamp>.csv}, written as the
@@ -72,16 +80,22 @@ public final class Compare {
     static final String K_JVM_ARGS = "jvmArgs";
     static final String K_RESULTS_DIR = "resultsDir";
     static final String K_VERBOSITY = "verbosity";
+    static final String K_BENCHMARK = "benchmark";
+    static final String K_BURST_SIZE = "burstSize";
     private static final List<String> KEYS = List.of(K_ROUNDS, K_WARMUP_ITERATIONS, K_WARMUP_TIME,
             K_MEASUREMENT_ITERATIONS, K_MEASUREMENT_TIME, K_QTYPES, K_CAPACITY, K_GC, K_SEED,
-            K_JVM_ARGS, K_RESULTS_DIR, K_VERBOSITY);
+            K_JVM_ARGS, K_RESULTS_DIR, K_VERBOSITY, K_BENCHMARK, K_BURST_SIZE);
+    /** {@link QueueThroughputBackoffNone}'s group. */
+    static final String BENCHMARK_TPT = QueueThroughputBackoffNone.GROUP;
+    /** {@link QueueBurstCost}. */
+    static final String BENCHMARK_BURST = "burst";
 
     /** The first JDK that warns when sun.misc.Unsafe's memory-access methods are used. */
     private static final int FIRST_JDK_WARNING_ON_UNSAFE = 24;
     private static final String ALLOW_UNSAFE_QUIETLY = "--sun-misc-unsafe-memory-access=allow";
     private static final int QUICK_ROUNDS = 2;
-    private static final int QUICK_WARMUP_ITERATIONS = 3;
-    private static final int QUICK_MEASUREMENT_ITERATIONS = 4;
+    private static final int QUICK_WARMUP_ITERATIONS = 2;
+    private static final int QUICK_MEASUREMENT_ITERATIONS = 3;
     private static final int FULL_ROUNDS = 5;
     private static final int FULL_WARMUP_ITERATIONS = 5;
     private static final int FULL_MEASUREMENT_ITERATIONS = 5;
@@ -102,7 +116,7 @@ public final class Compare {
     private static final String PROF_GC = "gc";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final String CSV_HEADER = "round,position,qType,capacity,iteration,"
-            + "pollsMade_ops_per_us,offersMade_ops_per_us,primary_ops_per_us,gcAllocNorm_B_per_op";
+            + "elements_per_us,offersMade_ops_per_us,primary_ops_per_us,gcAllocNorm_B_per_op";
     private static final String NOT_AVAILABLE = "-";
 
     private Compare() {
@@ -112,7 +126,11 @@ public final class Compare {
     record Settings(String mode, int rounds, int warmupIterations, TimeValue warmupTime,
                     int measurementIterations, TimeValue measurementTime, List<String> qTypes,
                     int capacity, boolean gc, long seed, List<String> jvmArgs, Path resultsDir,
-                    VerboseMode verbosity) {
+                    VerboseMode verbosity, String benchmark, int burstSize) {
+
+        boolean burst() {
+            return benchmark.equals(BENCHMARK_BURST);
+        }
 
         /** @return a rough wall-clock estimate of the whole comparison, in seconds */
         double estimatedSeconds() {
@@ -172,19 +190,25 @@ public final class Compare {
                 TimeValue.fromString(given.getOrDefault(K_MEASUREMENT_TIME, ITERATION_TIME));
         final List<String> qTypes = given.containsKey(K_QTYPES)
                 ? splitNonEmpty(given.get(K_QTYPES), ",")
-                : QueueFactory.names();
+                : full ? QueueFactory.names() : QueueFactory.quickNames();
+        final String benchmark = given.getOrDefault(K_BENCHMARK, BENCHMARK_TPT);
+        if (!benchmark.equals(BENCHMARK_TPT) && !benchmark.equals(BENCHMARK_BURST)) {
+            throw new IllegalArgumentException("Unknown benchmark '" + benchmark + "'; known: "
+                    + BENCHMARK_TPT + ", " + BENCHMARK_BURST);
+        }
+        final int burstSize = intOf(given, K_BURST_SIZE, Integer.parseInt(QueueBurstCost.DEFAULT_BURST_SIZE));
         for (String q : qTypes) {
             if (!QueueFactory.names().contains(q)) {
                 throw new IllegalArgumentException("Unknown qType '" + q + "'; known: "
                         + QueueFactory.names());
             }
         }
-        if (rounds < 1 || mi < 1 || wi < 0 || qTypes.isEmpty()) {
+        if (rounds < 1 || mi < 1 || wi < 0 || qTypes.isEmpty() || burstSize < 1) {
             throw new IllegalArgumentException("Need rounds >= 1, measurementIterations >= 1, "
-                    + "warmupIterations >= 0 and at least one qType");
+                    + "warmupIterations >= 0, burstSize >= 1 and at least one qType");
         }
-        final int capacity = intOf(given, K_CAPACITY,
-                Integer.parseInt(QueueThroughputBackoffNone.DEFAULT_CAPACITY));
+        final int capacity = intOf(given, K_CAPACITY, Integer.parseInt(benchmark.equals(BENCHMARK_BURST)
+                ? QueueBurstCost.DEFAULT_CAPACITY : QueueThroughputBackoffNone.DEFAULT_CAPACITY));
         final boolean gc = Boolean.parseBoolean(given.getOrDefault(K_GC, "false"));
         final long seed = given.containsKey(K_SEED) ? Long.parseLong(given.get(K_SEED)) : DEFAULT_SEED;
         final List<String> jvmArgs = splitNonEmpty(given.getOrDefault(K_JVM_ARGS, ""), " ");
@@ -192,7 +216,7 @@ public final class Compare {
         final VerboseMode verbosity = VerboseMode.valueOf(
                 given.getOrDefault(K_VERBOSITY, VerboseMode.SILENT.name()).toUpperCase(Locale.ROOT));
         return new Settings(mode, rounds, wi, wt, mi, mt, List.copyOf(qTypes), capacity, gc, seed,
-                jvmArgs, dir, verbosity);
+                jvmArgs, dir, verbosity, benchmark, burstSize);
     }
 
     private static int intOf(Map<String, String> given, String key, int fallback) {
@@ -306,26 +330,34 @@ public final class Compare {
                 System.getProperty("java.version"), System.getProperty("java.vm.name"),
                 System.getProperty("java.vendor"), System.getProperty("os.name"),
                 System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors());
-        out.printf(Locale.ROOT, "Benchmark %s.%s (1 producer, 1 consumer), capacity %d%n",
-                QueueThroughputBackoffNone.class.getSimpleName(), QueueThroughputBackoffNone.GROUP,
-                s.capacity());
+        if (s.burst()) {
+            out.printf(Locale.ROOT, "Benchmark %s (1 producer, 1 consumer, bursts of %d), capacity or chunk %d%n",
+                    QueueBurstCost.class.getSimpleName(), s.burstSize(), s.capacity());
+        } else {
+            out.printf(Locale.ROOT, "Benchmark %s.%s (1 producer, 1 consumer), capacity or chunk %d%n",
+                    QueueThroughputBackoffNone.class.getSimpleName(), QueueThroughputBackoffNone.GROUP,
+                    s.capacity());
+        }
         out.printf(Locale.ROOT, "Mode %s: %d rounds x %d qTypes, 1 fork each; warm-up %d x %s, "
                         + "measurement %d x %s; seed %d; gc profiler %s; fork JVM args appended %s%n",
                 s.mode(), s.rounds(), s.qTypes().size(), s.warmupIterations(), s.warmupTime(),
                 s.measurementIterations(), s.measurementTime(), s.seed(), s.gc() ? "on" : "off",
                 s.jvmArgs());
-        out.printf(Locale.ROOT, "Estimated time: ~%.1f min. Scores: pollsMade ops/us, "
+        out.printf(Locale.ROOT, "Estimated time: ~%.1f min. Scores: elements/us, "
                         + "mean +- 99.9%% CI half-width over all iterations of all forks.%n%n",
                 s.estimatedSeconds() / TimeUnit.MINUTES.toSeconds(1));
         out.flush();
     }
 
     private static Options options(Settings s, String qType) {
+        final String include = s.burst()
+                ? QueueBurstCost.class.getName() + ".burst"
+                : QueueThroughputBackoffNone.class.getName() + "." + QueueThroughputBackoffNone.GROUP;
         final ChainedOptionsBuilder b = new OptionsBuilder()
-                .include("^" + Pattern.quote(QueueThroughputBackoffNone.class.getName() + "."
-                        + QueueThroughputBackoffNone.GROUP) + "$")
+                .include("^" + Pattern.quote(include) + "$")
                 .param("qType", qType)
                 .param("qCapacity", Integer.toString(s.capacity()))
+                .param("burstSize", Integer.toString(s.burstSize()))
                 .forks(1)
                 .warmupIterations(s.warmupIterations())
                 .warmupTime(s.warmupTime())
@@ -349,7 +381,7 @@ public final class Compare {
         return b.build();
     }
 
-    /** Adds one fork's iterations to the samples and the CSV; returns its pollsMade scores. */
+    /** Adds one fork's iterations to the samples and the CSV; returns its elements/us scores. */
     private static double[] record(RunResult r, int round, int position, String qType, Settings s,
                                    PrintWriter csv, Samples into) {
         final List<Double> polls = new ArrayList<>();
@@ -357,9 +389,11 @@ public final class Compare {
             int iteration = 0;
             for (IterationResult it : br.getIterationResults()) {
                 iteration++;
-                final double p = secondary(it, QueueThroughputBackoffNone.POLLS_MADE);
-                final double o = secondary(it, QueueThroughputBackoffNone.OFFERS_MADE);
                 final double primary = it.getPrimaryResult().getScore();
+                // Burst: every burst hands over burstSize elements, all offered and all polled.
+                final double p = s.burst() ? primary * s.burstSize()
+                        : secondary(it, QueueThroughputBackoffNone.POLLS_MADE);
+                final double o = s.burst() ? p : secondary(it, QueueThroughputBackoffNone.OFFERS_MADE);
                 final double gc = gcAllocNorm(it);
                 polls.add(p);
                 into.pollsMade.add(p);
@@ -406,8 +440,8 @@ public final class Compare {
             }
         }
         final String rowFormat = "%-42s %12s %10s %4s  %8s %7s  %8s %7s%s%n";
-        out.printf(Locale.ROOT, rowFormat, "qType", "pollsMade/us", "+- 99.9%", "n",
-                "vs JCT", "+-", "vs JCTVH", "+-", s.gc() ? String.format(Locale.ROOT, " %12s", "B/pollMade") : "");
+        out.printf(Locale.ROOT, rowFormat, "qType", "elements/us", "+- 99.9%", "n",
+                "vs JCT", "+-", "vs JCTVH", "+-", s.gc() ? String.format(Locale.ROOT, " %12s", "B/element") : "");
         for (String q : s.qTypes()) {
             final Estimate e = est.get(q);
             final Samples sm = samples.get(q);
@@ -435,8 +469,8 @@ public final class Compare {
                     fmt(r.mean()), fmt(r.error()));
         }
         if (s.gc()) {
-            out.printf(Locale.ROOT, "%nB/pollMade: bytes allocated per successful poll (JMH's %s, "
-                    + "which is per offer-or-poll call, times calls per successful poll), mean over "
+            out.printf(Locale.ROOT, "%nB/element: bytes allocated per element handed over (JMH's %s, "
+                    + "which is per benchmark call, times calls per element), mean over "
                     + "iterations; the CSV holds the raw %s.%n", GC_ALLOC_NORM, GC_ALLOC_NORM);
         }
         out.printf(Locale.ROOT, "Ratios: ours / twin, error propagated as r*sqrt((ea/a)^2+(eb/b)^2).%n");

@@ -84,28 +84,54 @@ public final class QueueFactory {
     /** The JDK's bounded lock-based array queue. */
     public static final String JDK_ABQ = JDK_PREFIX + "ArrayBlockingQueue";
 
+    /** Ours, in the order tables list them; each has a JCTools twin of the same simple name. */
+    private static final Map<String, IntFunction<Queue<Integer>>> OURS_FACTORIES = buildOurs();
+    /** The JCTools VarHandle edition's twins, by our name; not every queue of ours has one. */
+    private static final Map<String, IntFunction<Queue<Integer>>> VH_TWINS = buildVhTwins();
     private static final Map<String, IntFunction<Queue<Integer>>> FACTORIES = buildFactories();
     private static final List<String> NAMES =
             Collections.unmodifiableList(new ArrayList<>(FACTORIES.keySet()));
-    private static final List<String> OURS = List.of(SPSC, MPSC, SPMC, MPMC);
+    private static final List<String> OURS = List.copyOf(OURS_FACTORIES.keySet());
 
     private QueueFactory() {
     }
 
-    private static Map<String, IntFunction<Queue<Integer>>> buildFactories() {
+    private static Map<String, IntFunction<Queue<Integer>>> buildOurs() {
         final Map<String, IntFunction<Queue<Integer>>> m = new LinkedHashMap<>();
         m.put(SPSC, SpscArrayQueue::new);
         m.put(MPSC, MpscArrayQueue::new);
         m.put(SPMC, SpmcArrayQueue::new);
         m.put(MPMC, MpmcArrayQueue::new);
-        m.put(JCTOOLS_SPSC, org.jctools.queues.SpscArrayQueue::new);
-        m.put(JCTOOLS_MPSC, org.jctools.queues.MpscArrayQueue::new);
-        m.put(JCTOOLS_SPMC, org.jctools.queues.SpmcArrayQueue::new);
-        m.put(JCTOOLS_MPMC, org.jctools.queues.MpmcArrayQueue::new);
-        m.put(JCTOOLS_VH_SPSC, SpscVarHandleArrayQueue::new);
-        m.put(JCTOOLS_VH_MPSC, MpscVarHandleArrayQueue::new);
-        m.put(JCTOOLS_VH_SPMC, SpmcVarHandleArrayQueue::new);
-        m.put(JCTOOLS_VH_MPMC, MpmcVarHandleArrayQueue::new);
+        return m;
+    }
+
+    /** The JCTools Unsafe edition's twin of each of ours. */
+    private static Map<String, IntFunction<Queue<Integer>>> buildTwins() {
+        final Map<String, IntFunction<Queue<Integer>>> m = new LinkedHashMap<>();
+        m.put(SPSC, org.jctools.queues.SpscArrayQueue::new);
+        m.put(MPSC, org.jctools.queues.MpscArrayQueue::new);
+        m.put(SPMC, org.jctools.queues.SpmcArrayQueue::new);
+        m.put(MPMC, org.jctools.queues.MpmcArrayQueue::new);
+        return m;
+    }
+
+    private static Map<String, IntFunction<Queue<Integer>>> buildVhTwins() {
+        final Map<String, IntFunction<Queue<Integer>>> m = new LinkedHashMap<>();
+        m.put(SPSC, SpscVarHandleArrayQueue::new);
+        m.put(MPSC, MpscVarHandleArrayQueue::new);
+        m.put(SPMC, SpmcVarHandleArrayQueue::new);
+        m.put(MPMC, MpmcVarHandleArrayQueue::new);
+        return m;
+    }
+
+    private static Map<String, IntFunction<Queue<Integer>>> buildFactories() {
+        final Map<String, IntFunction<Queue<Integer>>> m = new LinkedHashMap<>(OURS_FACTORIES);
+        final Map<String, IntFunction<Queue<Integer>>> twins = buildTwins();
+        if (!twins.keySet().equals(OURS_FACTORIES.keySet())) {
+            throw new IllegalStateException("every queue of ours needs a JCTools twin: " + twins.keySet());
+        }
+        twins.forEach((name, f) -> m.put(JCTOOLS_PREFIX + name, f));
+        VH_TWINS.forEach((name, f) -> m.put(JCTOOLS_VH_PREFIX + name, f));
         m.put(AGRONA_SPSC, OneToOneConcurrentArrayQueue::new);
         m.put(AGRONA_MPSC, ManyToOneConcurrentArrayQueue::new);
         m.put(AGRONA_MPMC, ManyToManyConcurrentArrayQueue::new);
@@ -136,6 +162,20 @@ public final class QueueFactory {
         return NAMES;
     }
 
+    /**
+     * @return the queues a quick comparison runs: ours, each followed by its JCTools (Unsafe
+     *         edition) twin, then the JDK's {@link ConcurrentLinkedQueue} as the common anchor
+     */
+    public static List<String> quickNames() {
+        final List<String> out = new ArrayList<>();
+        for (String q : OURS) {
+            out.add(q);
+            out.add(twinOf(q));
+        }
+        out.add(JDK_CLQ);
+        return Collections.unmodifiableList(out);
+    }
+
     /** @return the names of this project's queues */
     public static List<String> ours() {
         return OURS;
@@ -157,11 +197,12 @@ public final class QueueFactory {
 
     /**
      * @param qType one of {@link #ours()}
-     * @return the name of its JCTools VarHandle edition twin
+     * @return the name of its JCTools VarHandle edition twin, or null where that edition has none
+     *         (JCTools ships its XADD queues in the Unsafe edition only)
      * @throws IllegalArgumentException if {@code qType} is not one of ours
      */
     public static String vhTwinOf(String qType) {
-        return JCTOOLS_VH_PREFIX + requireOurs(qType);
+        return VH_TWINS.containsKey(requireOurs(qType)) ? JCTOOLS_VH_PREFIX + qType : null;
     }
 
     private static String requireOurs(String qType) {

@@ -21,9 +21,10 @@ class CompareSettingsTest {
         final Compare.Settings s = Compare.parse(new String[0], new Properties());
         assertEquals(Compare.MODE_QUICK, s.mode());
         assertEquals(2, s.rounds());
-        assertEquals(3, s.warmupIterations());
-        assertEquals(4, s.measurementIterations());
-        assertEquals(QueueFactory.names(), s.qTypes());
+        assertEquals(2, s.warmupIterations());
+        assertEquals(3, s.measurementIterations());
+        assertEquals(QueueFactory.quickNames(), s.qTypes());
+        assertEquals(Compare.BENCHMARK_TPT, s.benchmark());
         assertEquals(VerboseMode.SILENT, s.verbosity());
         assertFalse(s.gc());
         assertTrue(s.estimatedSeconds() < QUICK_BUDGET_SECONDS, "estimate " + s.estimatedSeconds());
@@ -35,6 +36,16 @@ class CompareSettingsTest {
         assertEquals(5, s.rounds());
         assertEquals(5, s.warmupIterations());
         assertEquals(5, s.measurementIterations());
+        assertEquals(QueueFactory.names(), s.qTypes());
+    }
+
+    @Test
+    void burstBenchmarkDefaultsToASmallQueueAndBurst() {
+        final Compare.Settings s = Compare.parse(new String[] {"benchmark=burst"}, new Properties());
+        assertTrue(s.burst());
+        assertEquals(Integer.parseInt(QueueBurstCost.DEFAULT_CAPACITY), s.capacity());
+        assertEquals(Integer.parseInt(QueueBurstCost.DEFAULT_BURST_SIZE), s.burstSize());
+        assertEquals(7, Compare.parse(new String[] {"benchmark=burst", "burstSize=7"}, new Properties()).burstSize());
     }
 
     @Test
@@ -64,5 +75,9 @@ class CompareSettingsTest {
                 () -> Compare.parse(new String[] {"medium"}, none));
         assertThrows(IllegalArgumentException.class,
                 () -> Compare.parse(new String[] {"rounds=0"}, none));
+        assertThrows(IllegalArgumentException.class,
+                () -> Compare.parse(new String[] {"benchmark=pingpong"}, none));
+        assertThrows(IllegalArgumentException.class,
+                () -> Compare.parse(new String[] {"benchmark=burst", "burstSize=0"}, none));
     }
 }

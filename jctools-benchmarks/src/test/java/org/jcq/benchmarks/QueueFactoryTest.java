@@ -63,10 +63,21 @@ class QueueFactoryTest {
         for (String q : QueueFactory.ours()) {
             assertEquals(QueueFactory.JCTOOLS_PREFIX + q, QueueFactory.twinOf(q));
             assertTrue(names().contains(QueueFactory.twinOf(q)));
-            assertTrue(names().contains(QueueFactory.vhTwinOf(q)));
+            final String vh = QueueFactory.vhTwinOf(q);
+            assertTrue(vh == null || names().contains(vh), vh);
         }
         assertThrows(IllegalArgumentException.class,
                 () -> QueueFactory.twinOf(QueueFactory.JDK_CLQ));
+    }
+
+    @Test
+    void quickSetPairsEachOfOursWithItsTwin() {
+        final List<String> quick = QueueFactory.quickNames();
+        assertEquals(2 * QueueFactory.ours().size() + 1, quick.size());
+        for (String q : QueueFactory.ours()) {
+            assertEquals(quick.indexOf(q) + 1, quick.indexOf(QueueFactory.twinOf(q)), q);
+        }
+        assertTrue(names().containsAll(quick));
     }
 
     @Test
