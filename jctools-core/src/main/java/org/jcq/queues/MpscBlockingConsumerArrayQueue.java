@@ -68,8 +68,8 @@ import org.jcq.internal.Args;
  *
  * <h2>Linearization points</h2>
  * offer, poll, peek: as in {@link MpscArrayQueue}. {@code take} and {@code poll(timeout)}: the
- * poll that returns the element; a {@code poll(timeout)} that returns null: the last C2 that saw
- * the queue empty, at or after its deadline.
+ * poll that returns the element; a {@code poll(timeout)} that returns null: its last C2, which saw
+ * the queue empty and was followed by the clock reading that showed the deadline passed.
  *
  * <h2>Departures from {@link BlockingQueue}</h2>
  * One consumer thread at a time, as for every MPSC queue: {@code take}, {@code poll},

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -299,6 +301,63 @@ class MpscBlockingConsumerArrayQueueTest {
         race.run();
         order.assertComplete();
         assertNull(q.poll());
+    }
+
+    /**
+     * More virtual threads than carriers block in {@code take()} at once, and one more virtual
+     * thread then wakes them all: possible only if a parked {@code take()} gives its carrier back
+     * (a pinned one would hold it, and the last threads could never run). JDK 21+; skipped before.
+     */
+    @Test
+    void takeInVirtualThreadsGivesTheCarrierBack() throws ReflectiveOperationException {
+        final Method ofVirtual;
+        try {
+            ofVirtual = Thread.class.getMethod("ofVirtual");
+        } catch (NoSuchMethodException e) {
+            assumeTrue(false, "no virtual threads on Java " + Runtime.version().feature());
+            return;
+        }
+        final Object builder = ofVirtual.invoke(null);
+        final Method unstarted = Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class);
+        final int n = 4 * Runtime.getRuntime().availableProcessors() + 4;
+        final List<MpscBlockingConsumerArrayQueue<Integer>> queues = new ArrayList<>();
+        final List<Thread> consumers = new ArrayList<>();
+        final AtomicLong taken = new AtomicLong();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (int i = 0; i < n; i++) {
+            final int id = i;
+            final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(CAPACITY);
+            queues.add(q);
+            consumers.add((Thread) unstarted.invoke(builder, (Runnable) () -> {
+                try {
+                    assertEquals(id, q.take());
+                    taken.incrementAndGet();
+                } catch (Throwable t) {
+                    failure.compareAndSet(null, t);
+                }
+            }));
+        }
+        final Thread producer = (Thread) unstarted.invoke(builder, (Runnable) () -> {
+            for (int i = 0; i < n; i++) {
+                queues.get(i).offer(i);
+            }
+        });
+        consumers.forEach(Thread::start);
+        final Race race = new Race().watching(taken::get, () -> "taken " + taken.get() + " of " + n);
+        race.thread("driver", () -> {
+            for (int i = 0; i < n; i++) {
+                while (queues.get(i).lvBlockedConsumer() != consumers.get(i)) {
+                    race.idle();
+                }
+            }
+            producer.start();
+            while (taken.get() < n && failure.get() == null) {
+                race.idle();
+            }
+        });
+        race.run();
+        assertNull(failure.get());
+        assertEquals(n, taken.get());
     }
 
     // ---- interrupts ---------------------------------------------------------------------------
