@@ -121,7 +121,9 @@ final class QueueRegistry {
     private static final List<QueueSpec> XADD_QUEUES = List.of();
 
     /** Queues whose consumer can block. */
-    private static final List<QueueSpec> BLOCKING_QUEUES = List.of();
+    private static final List<QueueSpec> BLOCKING_QUEUES = List.of(
+            new QueueSpec("MpscBlockingConsumerArrayQueue", MpscBlockingConsumerArrayQueue::new, Shape.MULTI,
+                    Shape.SINGLE, Capacity.pow2(1, 1)));
 
     /** The registry: every family above, one line per queue. */
     static final List<QueueSpec> QUEUES = Stream.of(ARRAY_QUEUES, SPSC_LINKED_ARRAY_QUEUES, MPSC_LINKED_ARRAY_QUEUES,

@@ -1,0 +1,351 @@
+package org.jcq.queues;
+
+import java.util.Collection;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.jcq.internal.Args;
+
+/**
+ * A bounded multi-producer single-consumer queue whose consumer can block: {@link MpscArrayQueue}
+ * with the consumer side of {@link BlockingQueue} ({@link #take()}, {@link #poll(long, TimeUnit)},
+ * {@link #drainTo}) and JCTools' blocking {@link #drain(Consumer, int, long, TimeUnit)}.
+ * <p>
+ * Algorithm: the ring, the producers' claim and the consumer's take are {@link MpscArrayQueue}'s,
+ * unchanged (this class extends it). On top, a consumer that finds the queue empty publishes its
+ * {@code Thread} in {@code blockedConsumer}, re-checks emptiness and parks with
+ * {@link LockSupport}; a producer, after storing its element, reads {@code blockedConsumer} and,
+ * if it finds a thread there, CASes the field back to null and unparks the thread it removed.
+ * JCTools' {@code MpscBlockingConsumerArrayQueue} keeps the same two-sided handshake in the low
+ * bit of its producer index; here it lives in a field of its own, so the indices, and every line
+ * of the MPSC algorithm, stay shared with {@link MpscArrayQueue}. No monitor, lock or condition is
+ * used, so a virtual thread blocked in {@code take()} unmounts from its carrier.
+ *
+ * <h2>No lost wake-up (a Dekker handshake)</h2>
+ * Consumer, per waiting round: (C1) volatile store of its thread to {@code blockedConsumer};
+ * (C2) volatile load of the producer index; if it equals the consumer index, (C3) park.
+ * Producer: (P1) the CAS that claims index {@code p} (volatile); (P2) release store of the
+ * element; (P3) volatile load of {@code blockedConsumer}; if non-null, (P4) CAS it to null and, if
+ * that succeeds, unpark the thread.
+ * <p>
+ * All of C1, C2, P1, P3 are volatile accesses, so they lie in one total (synchronization) order
+ * consistent with each thread's program order. If C2 misses P1's index, C2 precedes P1 in it, so
+ * C1 &lt; C2 &lt; P1 &lt; P3, and P3 reads C1's thread or a later value of the field. Later values
+ * are null stored by another producer's P4 (which then unparks the consumer itself) or by the
+ * consumer when it stops waiting (it is then not parked). So either the consumer sees the element's
+ * index and does not park, or some producer unparks it after C1; an unpark that comes before C3
+ * leaves a permit that makes C3 return at once. Every park is in a loop that re-publishes and
+ * re-checks, so spurious wake-ups, stale permits and stale unparks are harmless.
+ * <p>
+ * Why release/acquire is not enough: with C1 a release store and C2 an acquire load, the load may
+ * complete before the store is visible (a store buffer on x86, the store-buffering litmus test in
+ * the Java memory model), and symmetrically P3 may read the field before P1 is visible to the
+ * consumer: both sides miss each other and the consumer parks with an element in the queue. Only
+ * the store-load order of volatile (sequentially consistent) accesses forbids this. P1 is a CAS,
+ * volatile already; P3 costs a plain load on x86 and an acquire load on ARM.
+ *
+ * <h2>Invariants</h2>
+ * <ol>
+ * <li>All of {@link MpscArrayQueue}'s.</li>
+ * <li>{@code blockedConsumer} is either null or the consumer thread; only the consumer stores a
+ * thread there, and it does so only on its waiting path.</li>
+ * <li>Whenever a producer changes {@code blockedConsumer} from a thread to null, it unparks that
+ * thread afterwards: while the consumer waits, the field is null only if an unpark is on its way.</li>
+ * </ol>
+ * <b>Not</b> invariant: {@code blockedConsumer} may hold the consumer thread while the consumer is
+ * running (between C1 and C3, after a wake-up, or after it stopped waiting, until its clearing
+ * store is visible). A producer that sees it then unparks a thread that is not parked; the permit
+ * only makes one later park of that thread return early, which every park loop tolerates (as
+ * {@link LockSupport#park()} allows). Several producers may see the thread; the CAS of P4 lets one
+ * of them unpark it.
+ *
+ * <h2>Orderings</h2>
+ * As in {@link MpscArrayQueue} for elements and indices. The handshake's pairs: C1 with P3, and P1
+ * with C2 (volatile, as argued above); P4 is a CAS against C1 and other producers' P4. The
+ * consumer's clearing store when it stops waiting is a release store: a producer that still reads
+ * the old thread only causes a spurious unpark.
+ *
+ * <h2>Linearization points</h2>
+ * offer, poll, peek: as in {@link MpscArrayQueue}. {@code take} and {@code poll(timeout)}: the
+ * poll that returns the element; a {@code poll(timeout)} that returns null: its last C2, which saw
+ * the queue empty and was followed by the clock reading that showed the deadline passed.
+ *
+ * <h2>Departures from {@link BlockingQueue}</h2>
+ * One consumer thread at a time, as for every MPSC queue: {@code take}, {@code poll},
+ * {@code drainTo}, {@code drain}, {@code peek} and {@code clear} must not be called concurrently
+ * with each other. Producers never block on a signal: {@link #put} and
+ * {@link #offer(Object, long, TimeUnit)} wait for room by backing off (spin, then yield, then
+ * short timed parks) and retrying, so a full queue costs the waiting producer wake-ups but costs
+ * the consumer nothing (JCTools 4.0.7 instead throws {@link UnsupportedOperationException} from
+ * both when the queue is full). {@link #drainTo} works (JCTools' throws
+ * {@link UnsupportedOperationException}). An element that is already there is returned even if the
+ * calling thread is interrupted; a thread that would wait throws {@link InterruptedException}
+ * instead (clearing its interrupt status), before or during the wait, and leaves the queue as it
+ * was. A zero or negative timeout never waits and so never throws. The iterator is weakly
+ * consistent and does not remove, as in {@link MpscArrayQueue} (JCTools' throws).
+ *
+ * @param <E> the type of the elements
+ */
+public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArrayQueueFields<E>
+        implements BlockingQueue<E> {
+    /** A producer waiting for room spins this many rounds before it starts to yield. */
+    private static final int ROOM_SPINS = 64;
+    /** ... and yields until this many rounds before it starts to park. */
+    private static final int ROOM_YIELDS = 128;
+    /** ... and then parks this long per round. */
+    private static final long ROOM_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+
+    /**
+     * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
+     *
+     * @param capacity the requested capacity, in {@code [1, 2^30]}
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     */
+    public MpscBlockingConsumerArrayQueue(int capacity) {
+        super(capacity);
+    }
+
+    /**
+     * Every producer entry point ({@code offer}, {@code relaxedOffer}, {@code add}, {@code put},
+     * the timed {@code offer}, {@code fill}, {@code offerIfBelowThreshold}, {@code failFastOffer})
+     * stores its element here, after claiming its index; the one extra load is the producers' side
+     * of the handshake.
+     */
+    @Override
+    final void publish(long p, int mask, E e) {
+        super.publish(p, mask, e);
+        // P3, volatile: after the claiming CAS (P1), pairs with the consumer's C1.
+        if (lvBlockedConsumer() != null) {
+            wakeConsumer();
+        }
+    }
+
+    /** Cold path of publish: one producer of those that saw the consumer blocked unparks it (P4). */
+    private void wakeConsumer() {
+        final Thread consumer = lvBlockedConsumer();
+        if (consumer != null && casBlockedConsumer(consumer, null)) {
+            LockSupport.unpark(consumer);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Consumer thread only. Returns an element that is already there even if the thread is
+     * interrupted; otherwise parks until a producer adds one.
+     *
+     * @throws InterruptedException if the thread is interrupted before or while it waits; the
+     *     interrupt status is cleared and an element offered meanwhile stays in the queue
+     */
+    @Override
+    public E take() throws InterruptedException {
+        final E e = poll();
+        return e != null ? e : awaitElement(false, 0L);
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Consumer thread only. Returns {@code null} only if the queue was empty at the deadline
+     * (measured with {@link System#nanoTime()}; any timeout, {@link Long#MAX_VALUE} included, is
+     * safe). A zero or negative timeout never waits, so it returns what {@link #poll()} does.
+     *
+     * @throws InterruptedException if the thread is interrupted before or while it waits; the
+     *     interrupt status is cleared and an element offered meanwhile stays in the queue
+     * @throws NullPointerException if {@code unit} is {@code null}
+     */
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        return pollNanos(Args.notNull("unit", unit).toNanos(timeout));
+    }
+
+    private E pollNanos(long nanos) throws InterruptedException {
+        final E e = poll();
+        return e != null || nanos <= 0 ? e : awaitElement(true, nanos);
+    }
+
+    /**
+     * Cold path of take and the timed poll: the queue was empty. Publishes the consumer thread,
+     * re-checks emptiness and parks, in a loop that survives spurious wake-ups; see the class note.
+     * Returns null only if {@code timed} and the queue is still empty at the deadline.
+     */
+    private E awaitElement(boolean timed, long nanos) throws InterruptedException {
+        final Thread me = Thread.currentThread();
+        // A deadline that wraps around is fine: only differences with nanoTime() are used.
+        final long deadline = timed ? System.nanoTime() + nanos : 0L;
+        try {
+            while (true) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                // C1, volatile: pairs with the producers' P3.
+                svBlockedConsumer(me);
+                // C2, volatile: after C1; pairs with the producers' claiming CAS (P1).
+                if (lvProducerIndex() != lpConsumerIndex()) {
+                    soBlockedConsumer(null);
+                    final E e = poll();
+                    if (e != null) {
+                        return e;
+                    }
+                    continue; // the claim seen was withdrawn: empty again
+                }
+                if (!timed) {
+                    LockSupport.park(this);
+                } else {
+                    final long remaining = deadline - System.nanoTime();
+                    if (remaining <= 0) {
+                        return null;
+                    }
+                    LockSupport.parkNanos(this, remaining);
+                }
+            }
+        } finally {
+            // Release: a producer that still reads the thread only unparks it spuriously.
+            soBlockedConsumer(null);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Any number of producer threads. A producer cannot be signalled when room appears without
+     * making every poll check for waiting producers, so on a full queue this retries, spinning,
+     * then yielding, then parking 50 microseconds at a time.
+     *
+     * @throws InterruptedException if the thread is interrupted while it waits for room; the
+     *     interrupt status is cleared and the element is not added
+     * @throws NullPointerException if {@code e} is {@code null}; the queue is unchanged
+     */
+    @Override
+    public void put(E e) throws InterruptedException {
+        if (!offer(e)) {
+            awaitRoom(e, false, 0L);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Any number of producer threads. Waits for room as {@link #put} does, up to the timeout; a
+     * zero or negative timeout never waits.
+     *
+     * @throws InterruptedException if the thread is interrupted while it waits for room; the
+     *     interrupt status is cleared and the element is not added
+     * @throws NullPointerException if {@code e} or {@code unit} is {@code null}; the queue is
+     *     unchanged
+     */
+    @Override
+    public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
+        final long nanos = Args.notNull("unit", unit).toNanos(timeout);
+        return offer(e) || (nanos > 0 && awaitRoom(e, true, nanos));
+    }
+
+    /** Cold path of put and the timed offer: the queue was full. Backs off and retries. */
+    private boolean awaitRoom(E e, boolean timed, long nanos) throws InterruptedException {
+        final long deadline = timed ? System.nanoTime() + nanos : 0L;
+        for (int round = 0; ; round++) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            long remaining = ROOM_PARK_NANOS;
+            if (timed) {
+                remaining = deadline - System.nanoTime();
+                if (remaining <= 0) {
+                    return false;
+                }
+            }
+            if (round < ROOM_SPINS) {
+                Thread.onSpinWait();
+            } else if (round < ROOM_YIELDS) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(this, Math.min(remaining, ROOM_PARK_NANOS));
+            }
+            if (offer(e)) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Any thread; an estimate while producers and the consumer run, like {@link #size()}.
+     */
+    @Override
+    public int remainingCapacity() {
+        return capacity() - size();
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Consumer thread only. Never waits for an element; it does wait briefly for one whose
+     * producer has claimed its slot but not yet written it, as {@link #poll()} does.
+     */
+    @Override
+    public int drainTo(Collection<? super E> c) {
+        return drainTo(c, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Consumer thread only. Never waits for an element; it does wait briefly for one whose
+     * producer has claimed its slot but not yet written it, as {@link #poll()} does. If
+     * {@code c.add} throws, the element it was handed is no longer in this queue.
+     *
+     * @return the number of elements moved; 0 if {@code maxElements <= 0}
+     */
+    @Override
+    public int drainTo(Collection<? super E> c, int maxElements) {
+        Args.notNull("c", c);
+        if (c == this) {
+            throw new IllegalArgumentException("c (the collection) must not be this queue");
+        }
+        int moved = 0;
+        for (E e; moved < maxElements && (e = poll()) != null; moved++) {
+            c.add(e);
+        }
+        return moved;
+    }
+
+    /**
+     * Hands up to {@code limit} elements to {@code c}, waiting up to the timeout for the first if
+     * the queue is empty (as JCTools' method of the same name). Consumer thread only. If elements
+     * are there, it drains them without waiting, as {@link #drain(Consumer, int)}; otherwise it
+     * waits for one as {@link #poll(long, TimeUnit)} does and then drains up to {@code limit - 1}
+     * more without waiting. The queue need not be empty when it returns.
+     *
+     * @param c receives the elements; if it throws, the element it was handed counts as delivered
+     * @param limit the most elements to hand over, {@code >= 0}; with 0 it returns at once
+     * @param timeout how long to wait for a first element, in {@code unit}s
+     * @param unit the unit of {@code timeout}
+     * @return the number of elements handed to {@code c}; 0 only if the queue stayed empty until
+     *     the deadline (or {@code limit} is 0)
+     * @throws InterruptedException if the thread is interrupted before or while it waits; the
+     *     interrupt status is cleared and an element offered meanwhile stays in the queue
+     * @throws NullPointerException if {@code c} or {@code unit} is {@code null}; the queue is
+     *     unchanged
+     * @throws IllegalArgumentException if {@code limit} is negative; the queue is unchanged
+     */
+    public int drain(Consumer<E> c, int limit, long timeout, TimeUnit unit) throws InterruptedException {
+        Args.notNull("c", c);
+        Args.limit(limit);
+        final long nanos = Args.notNull("unit", unit).toNanos(timeout);
+        if (limit == 0) {
+            return 0;
+        }
+        final int drained = drain(c, limit);
+        if (drained != 0) {
+            return drained;
+        }
+        final E e = pollNanos(nanos);
+        if (e == null) {
+            return 0;
+        }
+        c.accept(e);
+        return 1 + drain(c, limit - 1);
+    }
+}
