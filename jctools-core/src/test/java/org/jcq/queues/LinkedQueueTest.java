@@ -211,11 +211,12 @@ class LinkedQueueTest {
         final AtomicInteger consuming = new AtomicInteger();
         final AtomicInteger consumed = new AtomicInteger();
         final AtomicLong walks = new AtomicLong();
+        final AtomicLong sizes = new AtomicLong();
         final Race race = new Race().watching(consumed::get, () -> kind + ": consumed " + consumed.get());
         race.thread("consumer", () -> {
             for (int expected = 0; expected < total; expected++) {
-                // Let a walk or two start before the consumer runs away.
-                while (expected == total / 4 && walks.get() == 0) {
+                // Let the observers start before the consumer runs away.
+                while (expected == total / 4 && (walks.get() == 0 || sizes.get() == 0)) {
                     race.idle();
                 }
                 consuming.set(expected + 1);
@@ -230,6 +231,7 @@ class LinkedQueueTest {
                 assertTrue(size <= last, "size grew from " + last + " to " + size + " with no producer");
                 assertTrue(size >= 0);
                 last = size;
+                sizes.incrementAndGet();
                 race.checkRunning();
             }
         });
@@ -256,7 +258,7 @@ class LinkedQueueTest {
             }
         });
         race.run();
-        assertTrue(walks.get() > 0);
+        assertTrue(walks.get() > 0 && sizes.get() > 0);
         assertEquals(0, q.size());
         assertTrue(q.isEmpty());
     }
