@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Param;
 
 /**
  * Runs {@link NepotismDemo}'s measurement briefly, each queue in its own small-young-generation
@@ -38,6 +41,15 @@ class NepotismDemoTest {
             assertTrue(leaky > LEAKY_FACTOR * Math.max(promoted, 1), "leaky queue promoted " + leaky + " bytes, " + ours
                     + " " + promoted + ": " + results);
         }
+    }
+
+    @Test
+    void benchmarkRunsTheDemosQueuesWithTheDemosFlags() throws NoSuchFieldException {
+        final Param qType = NepotismBenchmark.class.getField("qType").getAnnotation(Param.class);
+        assertEquals(List.copyOf(NepotismDemo.QUEUES.keySet()), List.of(qType.value()));
+        final Param backlog = NepotismBenchmark.class.getField("backlog").getAnnotation(Param.class);
+        assertEquals(List.of(String.valueOf(NepotismDemo.DEFAULT_BACKLOG)), List.of(backlog.value()));
+        assertEquals(NepotismDemo.JVM_FLAGS, List.of(NepotismBenchmark.class.getAnnotation(Fork.class).jvmArgsAppend()));
     }
 
     @Test
