@@ -53,4 +53,24 @@ public final class Args {
         }
         return value;
     }
+
+    /**
+     * The exception for a null element offered to a queue.
+     *
+     * @return a {@link NullPointerException} naming the argument
+     */
+    public static NullPointerException nullElement() {
+        return new NullPointerException("e (the element) must not be null");
+    }
+
+    /**
+     * The exception for a fill whose supplier returned null.
+     *
+     * @param added how many elements this fill added before the null; they stay in the queue
+     * @return a {@link NullPointerException} saying so
+     */
+    public static NullPointerException nullSupplied(int added) {
+        return new NullPointerException("s (the supplier) returned null after " + added
+                + " element(s) of this fill were added; they stay in the queue");
+    }
 }

@@ -27,8 +27,6 @@ abstract class CircularArrayQueue<E> extends AbstractQueue<E>
         implements MessagePassingQueue<E>, QueueProgressIndicators {
     /** Unused slots at each end of a ring: 32 references are 128 bytes with compressed oops. */
     static final int PAD_SLOTS = 32;
-    /** How many elements a waiting drain or fill moves between two checks of its exit condition. */
-    static final int WAIT_LOOP_BATCH = 256;
 
     private static final VarHandle ELEMENT = MethodHandles.arrayElementVarHandle(Object[].class);
 
@@ -64,12 +62,11 @@ abstract class CircularArrayQueue<E> extends AbstractQueue<E>
     }
 
     static NullPointerException nullElement() {
-        return new NullPointerException("e (the element) must not be null");
+        return Args.nullElement();
     }
 
     static NullPointerException nullSupplied(int added) {
-        return new NullPointerException("s (the supplier) returned null after " + added
-                + " element(s) of this fill were added; they stay in the queue");
+        return Args.nullSupplied(added);
     }
 
     /** Producer index, read with acquire: pairs with the producers' release store or CAS. */
@@ -179,24 +176,12 @@ abstract class CircularArrayQueue<E> extends AbstractQueue<E>
 
     @Override
     public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("c", c);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
-        int idle = 0;
-        while (exit.keepRunning()) {
-            idle = drain(c, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
-        }
+        WaitLoops.drain(this, c, wait, exit);
     }
 
     @Override
     public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("s", s);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
-        int idle = 0;
-        while (exit.keepRunning()) {
-            idle = fill(s, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
-        }
+        WaitLoops.fill(this, s, wait, exit);
     }
 
     /**

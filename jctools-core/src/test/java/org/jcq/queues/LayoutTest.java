@@ -41,7 +41,7 @@ class LayoutTest {
 
     // blockedConsumer: written by the blocking consumer when it parks, read by every offer.
     private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache",
-            "blockedConsumer");
+            "blockedConsumer", "producerNode", "consumerNode");
     // holes: written at most once (created on the first abandoned fill claim), so it is cold too.
     private static final Set<String> COLD = Set.of("buffer", "mask", "sequences", "holes");
     private static final Pattern PAD = Pattern.compile("p(\\d+)_(\\d{3})");
@@ -139,7 +139,11 @@ class LayoutTest {
                 }
             }
         }
-        for (String required : new String[] {"producerIndex", "consumerIndex"}) {
+        // Linked-node queues keep nodes where the others keep indices.
+        final String[] requiredHot = BaseLinkedQueue.class.isAssignableFrom(type)
+                ? new String[] {"producerNode", "consumerNode"}
+                : new String[] {"producerIndex", "consumerIndex"};
+        for (String required : requiredHot) {
             if (hot.stream().noneMatch(p -> p.field.getName().equals(required))) {
                 problems.add("no " + required + " found: nothing to check");
             }

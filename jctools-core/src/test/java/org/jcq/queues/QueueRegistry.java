@@ -115,7 +115,9 @@ final class QueueRegistry {
     private static final List<QueueSpec> MPSC_LINKED_ARRAY_QUEUES = List.of();
 
     /** Linked-node queues. */
-    private static final List<QueueSpec> LINKED_QUEUES = List.of();
+    private static final List<QueueSpec> LINKED_QUEUES = List.of(
+            new QueueSpec("SpscLinkedQueue", c -> new SpscLinkedQueue<>(), Shape.SINGLE, Shape.SINGLE, Capacity.unbounded(1)),
+            new QueueSpec("MpscLinkedQueue", c -> new MpscLinkedQueue<>(), Shape.MULTI, Shape.SINGLE, Capacity.unbounded(1)));
 
     /** Unbounded queues whose producers claim with fetch-and-add. */
     private static final List<QueueSpec> XADD_QUEUES = List.of();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -309,8 +310,10 @@ class QueueSanityTest {
             q.poll();
             q.clear();
             assertEmpty(q, "after clear in lap " + lap);
-            final QueueProgressIndicators indices = (QueueProgressIndicators) q;
-            assertEquals(indices.currentProducerIndex(), indices.currentConsumerIndex());
+            if (q instanceof QueueProgressIndicators) {
+                final QueueProgressIndicators indices = (QueueProgressIndicators) q;
+                assertEquals(indices.currentProducerIndex(), indices.currentConsumerIndex());
+            }
             assertTrue(q.offer(next));
             assertEquals(next++, q.poll());
         }
@@ -518,6 +521,7 @@ class QueueSanityTest {
         // another producer fills the last free slot while the supplier runs: fill must still return
         // (having placed the element in room it claimed first, or having stopped), not wait for a
         // consumer, which may never come (it may be the very thread that called fill).
+        assumeTrue(spec.bounded(), "an unbounded queue is never full");
         final MessagePassingQueue<Integer> q = spec.create(2);
         final int capacity = q.capacity();
         offerRange(q, 0, capacity - 1);
@@ -696,10 +700,9 @@ class QueueSanityTest {
     @MethodSource(MULTI_PRODUCER)
     void failedFillClaimIsWithdrawnWhenNoProducerClaimedPastIt(QueueSpec spec) {
         final MessagePassingQueue<Integer> q = wrappedQueueHolding(spec, 0, 1);
-        final QueueProgressIndicators indices = (QueueProgressIndicators) q;
-        final long producerIndex = indices.currentProducerIndex();
+        final long producerIndex = producerIndexOrMinusOne(q);
         assertThrows(NullPointerException.class, () -> q.fill(nullAfter(10, 0), 3));
-        assertEquals(producerIndex, indices.currentProducerIndex(), "claim not withdrawn");
+        assertEquals(producerIndex, producerIndexOrMinusOne(q), "claim not withdrawn");
         assertEquals(2, q.size());
         assertEquals(List.of(0, 1), drainToList(q));
         assertEmpty(q, "after the withdrawn claim");
@@ -742,14 +745,13 @@ class QueueSanityTest {
                 q -> q.fill(nullAfter(100, 3), idle -> idle + 1, () -> true));
         for (int form = 0; form < fills.size(); form++) {
             final MessagePassingQueue<Integer> q = wrappedQueueHolding(spec, 0, 1);
-            final QueueProgressIndicators indices = (QueueProgressIndicators) q;
-            final long producerIndex = indices.currentProducerIndex();
+            final long producerIndex = producerIndexOrMinusOne(q);
             final Consumer<MessagePassingQueue<Integer>> fill = fills.get(form);
             assertThrows(NullPointerException.class, () -> fill.accept(q), "fill form " + form);
             assertEquals(5, q.size(), "fill form " + form);
             assertEquals(List.of(0, 1, 100, 101, 102), contents(q), "fill form " + form);
             if (spec.bounded()) {
-                assertEquals(producerIndex + 3, indices.currentProducerIndex(), "nothing claimed for the null");
+                assertEquals(producerIndex + 3, producerIndexOrMinusOne(q), "nothing claimed for the null");
             }
             assertTrue(q.offer(7));
             assertEquals(List.of(0, 1, 100, 101, 102, 7), drainToList(q), "fill form " + form);
@@ -861,22 +863,17 @@ class QueueSanityTest {
     void sizeAndIndicesStayWithinBoundsWhileRacing(QueueSpec spec) {
         final Traffic traffic = new Traffic(spec, 8, Transfer.OFFER_POLL, 100_000);
         final MessagePassingQueue<Integer> q = traffic.q;
-        final QueueProgressIndicators indices = (QueueProgressIndicators) q;
+        final QueueProgressIndicators indices = q instanceof QueueProgressIndicators ? (QueueProgressIndicators) q : null;
         final long max = spec.bounded() ? q.capacity() : Integer.MAX_VALUE;
         final AtomicLong samples = new AtomicLong();
         traffic.race.thread("observer", () -> {
-            for (long i = 0; !traffic.done(); i++) {
+            // At least one sample: an unbounded queue's traffic may end before this thread is scheduled.
+            for (long i = 0; i == 0 || !traffic.done(); i++) {
                 final int size = q.size();
                 assertTrue(size >= 0 && size <= max, "size " + size + " outside [0, " + max + "]");
                 q.isEmpty();
-                final long consumerFirst = indices.currentConsumerIndex();
-                final long producer = indices.currentProducerIndex();
-                final long consumerLast = indices.currentConsumerIndex();
-                assertTrue(consumerFirst <= producer, "consumer index " + consumerFirst + " > producer index " + producer);
-                assertTrue(consumerFirst <= consumerLast, "consumer index went back");
-                if (spec.bounded()) {
-                    assertTrue(producer - consumerLast <= max,
-                            "producer index " + producer + " more than capacity ahead of " + consumerLast);
+                if (indices != null) {
+                    assertIndicesInOrder(indices, spec.bounded() ? max : -1);
                 }
                 samples.incrementAndGet();
                 if ((i & 63) == 63) {
@@ -1005,8 +1002,14 @@ class QueueSanityTest {
         final AtomicLong walks = new AtomicLong();
         final Race race = new Race().watching(consumed::get, () -> spec + ": offered " + offered.get() + ", consumed "
                 + consumed.get() + ", walks " + walks.get());
+        // An unbounded queue is held to the same backlog as the bounded ones (32), and the producer
+        // waits half-way for a walk, so the iterator races the others however the threads are scheduled.
+        final int backlog = spec.bounded() ? Integer.MAX_VALUE : 32;
         race.thread("producer", () -> {
             for (int i = 0; i < total; i++) {
+                while (i - consumed.get() >= backlog || (i == total / 2 && walks.get() == 0)) {
+                    race.idle();
+                }
                 offering.set(i);
                 while (!q.offer(i)) {
                     race.idle();
@@ -1084,8 +1087,9 @@ class QueueSanityTest {
     /** What a queue looked like, to assert that a rejected call left it as it was. */
     record Snapshot(int size, boolean empty, long producerIndex, long consumerIndex, List<Object> contents) {
         static Snapshot of(MessagePassingQueue<?> q) {
-            final QueueProgressIndicators indices = (QueueProgressIndicators) q;
-            return new Snapshot(q.size(), q.isEmpty(), indices.currentProducerIndex(), indices.currentConsumerIndex(),
+            final long consumerIndex =
+                    q instanceof QueueProgressIndicators ? ((QueueProgressIndicators) q).currentConsumerIndex() : -1;
+            return new Snapshot(q.size(), q.isEmpty(), producerIndexOrMinusOne(q), consumerIndex,
                     new ArrayList<>(QueueSanityTest.contents(q)));
         }
 
@@ -1332,6 +1336,27 @@ class QueueSanityTest {
         assertEquals(0, q.size(), "size " + where);
         assertEquals(0, q.drain(e -> fail("drained " + e + " " + where), 10), "drain " + where);
         assertFalse(QueueRegistry.asQueue(q).iterator().hasNext(), "iterator " + where);
+    }
+
+    /**
+     * Checks the indices as an observer sees them: the consumer behind the producer, never going
+     * back, and (if {@code capacity >= 0}) the producer at most {@code capacity} ahead.
+     */
+    private static void assertIndicesInOrder(QueueProgressIndicators indices, long capacity) {
+        final long consumerFirst = indices.currentConsumerIndex();
+        final long producer = indices.currentProducerIndex();
+        final long consumerLast = indices.currentConsumerIndex();
+        assertTrue(consumerFirst <= producer, "consumer index " + consumerFirst + " > producer index " + producer);
+        assertTrue(consumerFirst <= consumerLast, "consumer index went back");
+        if (capacity >= 0) {
+            assertTrue(producer - consumerLast <= capacity,
+                    "producer index " + producer + " more than capacity ahead of " + consumerLast);
+        }
+    }
+
+    /** The producer index of a queue with {@link QueueProgressIndicators}; -1 for one without. */
+    private static long producerIndexOrMinusOne(MessagePassingQueue<?> q) {
+        return q instanceof QueueProgressIndicators ? ((QueueProgressIndicators) q).currentProducerIndex() : -1;
     }
 
     private static void assertIndices(QueueProgressIndicators indices, long producer, long consumer) {
