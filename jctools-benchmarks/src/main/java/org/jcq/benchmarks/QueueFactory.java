@@ -15,11 +15,17 @@ import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
+import org.jcq.queues.MpscBlockingConsumerArrayQueue;
+import org.jcq.queues.MpscLinkedQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
+import org.jcq.queues.SpscLinkedQueue;
 import org.jctools.queues.varhandle.MpmcVarHandleArrayQueue;
+import org.jctools.queues.varhandle.MpscBlockingConsumerVarHandleArrayQueue;
+import org.jctools.queues.varhandle.MpscLinkedVarHandleQueue;
 import org.jctools.queues.varhandle.MpscVarHandleArrayQueue;
 import org.jctools.queues.varhandle.SpmcVarHandleArrayQueue;
+import org.jctools.queues.varhandle.SpscLinkedVarHandleQueue;
 import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
 
 /**
@@ -31,9 +37,9 @@ import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
  * the JDK. The name constants are compile-time constants so that JMH {@code @Param} defaults can
  * use them.
  * <p>
- * Capacity: the array queues take it as a requested capacity (most round it up to a power of
- * two); {@link ArrayBlockingQueue} takes it exactly; {@link ConcurrentLinkedQueue} is unbounded and
- * ignores it.
+ * Capacity: the bounded queues take it as a requested capacity (most round it up to a power of
+ * two; {@link ArrayBlockingQueue} takes it exactly); the unbounded linked-array and XADD queues take
+ * it as their chunk size; the linked-node queues and {@link ConcurrentLinkedQueue} ignore it.
  */
 public final class QueueFactory {
     /** Prefix of the JCTools {@code sun.misc.Unsafe} edition's queues. */
@@ -53,6 +59,13 @@ public final class QueueFactory {
     public static final String SPMC = "SpmcArrayQueue";
     /** This project's multi-producer multi-consumer array queue. */
     public static final String MPMC = "MpmcArrayQueue";
+
+    /** This project's multi-producer array queue whose single consumer can block. */
+    public static final String MPSC_BLOCKING = "MpscBlockingConsumerArrayQueue";
+    /** This project's single-producer single-consumer linked-node queue (ignores the capacity). */
+    public static final String SPSC_LINKED = "SpscLinkedQueue";
+    /** This project's multi-producer single-consumer linked-node queue (ignores the capacity). */
+    public static final String MPSC_LINKED = "MpscLinkedQueue";
 
     /** JCTools (Unsafe) twin of {@link #SPSC}. */
     public static final String JCTOOLS_SPSC = JCTOOLS_PREFIX + SPSC;
@@ -102,6 +115,9 @@ public final class QueueFactory {
         m.put(MPSC, MpscArrayQueue::new);
         m.put(SPMC, SpmcArrayQueue::new);
         m.put(MPMC, MpmcArrayQueue::new);
+        m.put(MPSC_BLOCKING, MpscBlockingConsumerArrayQueue::new);
+        m.put(SPSC_LINKED, capacity -> new SpscLinkedQueue<>());
+        m.put(MPSC_LINKED, capacity -> new MpscLinkedQueue<>());
         return m;
     }
 
@@ -112,6 +128,9 @@ public final class QueueFactory {
         m.put(MPSC, org.jctools.queues.MpscArrayQueue::new);
         m.put(SPMC, org.jctools.queues.SpmcArrayQueue::new);
         m.put(MPMC, org.jctools.queues.MpmcArrayQueue::new);
+        m.put(MPSC_BLOCKING, org.jctools.queues.MpscBlockingConsumerArrayQueue::new);
+        m.put(SPSC_LINKED, capacity -> new org.jctools.queues.SpscLinkedQueue<>());
+        m.put(MPSC_LINKED, capacity -> new org.jctools.queues.MpscLinkedQueue<>());
         return m;
     }
 
@@ -121,6 +140,9 @@ public final class QueueFactory {
         m.put(MPSC, MpscVarHandleArrayQueue::new);
         m.put(SPMC, SpmcVarHandleArrayQueue::new);
         m.put(MPMC, MpmcVarHandleArrayQueue::new);
+        m.put(MPSC_BLOCKING, MpscBlockingConsumerVarHandleArrayQueue::new);
+        m.put(SPSC_LINKED, capacity -> new SpscLinkedVarHandleQueue<>());
+        m.put(MPSC_LINKED, capacity -> new MpscLinkedVarHandleQueue<>());
         return m;
     }
 
