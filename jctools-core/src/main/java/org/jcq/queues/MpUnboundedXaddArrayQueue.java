@@ -1,14 +1,14 @@
 package org.jcq.queues;
 
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 
 import org.jcq.internal.Args;
 
 /**
  * What the two XADD queues ({@link MpscUnboundedXaddArrayQueue}, {@link MpmcUnboundedXaddArrayQueue})
- * share: the producers' side, the chunk list and its pool, and the parts of the API that follow
- * from two monotonic indices. The consumers' side is in the subclasses.
+ * share: the producers' side, the chunk list and its pool, and the iterator; the parts of the API
+ * that follow from the two indices alone are in {@link IndexedQueue}. The consumers' side is in
+ * the subclasses.
  *
  * <h2>Indices and chunks</h2>
  * A producer claims index {@code p} with one fetch-and-add on the producer index; {@code p} lives
@@ -70,8 +70,6 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     private static final long APPENDING = -2;
     /** The most elements {@link #fill(Supplier)} adds: a chunk's worth, up to this many. */
     private static final int MAX_FILL_BATCH = 4096;
-    /** How many elements a waiting drain or fill moves between two checks of its exit condition. */
-    private static final int WAIT_LOOP_BATCH = 256;
 
     MpUnboundedXaddArrayQueue(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
         super(Args.pow2Capacity("chunkSize", chunkSize, 1),
@@ -119,7 +117,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     @Override
     public final boolean offer(E e) {
         if (e == null) {
-            throw CircularArrayQueue.nullElement();
+            throw nullElement();
         }
         final long p = xaddProducerIndex(1);
         final long k = chunkIndex(p);
@@ -273,76 +271,8 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     }
 
     @Override
-    public final long currentProducerIndex() {
-        return laProducerIndex();
-    }
-
-    @Override
-    public final long currentConsumerIndex() {
-        return laConsumerIndex();
-    }
-
-    @Override
     public final int capacity() {
         return UNBOUNDED_CAPACITY;
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Reads the consumer index, then the producer index, then the consumer index again until the
-     * two consumer reads agree. Counts claimed indices whose elements are being stored.
-     */
-    @Override
-    public final int size() {
-        long after = laConsumerIndex();
-        while (true) {
-            final long before = after;
-            final long p = laProducerIndex();
-            after = laConsumerIndex();
-            if (before == after) {
-                final long size = p - after;
-                return size <= 0 ? 0 : (int) Math.min(size, Integer.MAX_VALUE);
-            }
-        }
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Reads the consumer index before the producer index; both only grow, so the answer was true
-     * at the moment of the second read if it says empty, and at the first if it says not.
-     */
-    @Override
-    public final boolean isEmpty() {
-        return laConsumerIndex() >= laProducerIndex();
-    }
-
-    @Override
-    public final void clear() {
-        while (poll() != null) {
-            // keep polling until empty
-        }
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Takes one element per {@link #relaxedPoll()}, so an exception from {@code c} loses nothing
-     * but the element it was handed.
-     */
-    @Override
-    public final int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
-        Args.limit(limit);
-        for (int i = 0; i < limit; i++) {
-            final E e = relaxedPoll();
-            if (e == null) {
-                return i;
-            }
-            c.accept(e);
-        }
-        return limit;
     }
 
     /**
@@ -371,7 +301,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
         for (int i = 0; i < limit; i++) {
             final E e = s.get();
             if (e == null) {
-                throw CircularArrayQueue.nullSupplied(i);
+                throw nullSupplied(i);
             }
             offer(e);
         }
@@ -386,28 +316,6 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     @Override
     public final int fill(Supplier<E> s) {
         return fill(s, Math.min(chunkMask + 1, MAX_FILL_BATCH));
-    }
-
-    @Override
-    public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("c", c);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
-        int idle = 0;
-        while (exit.keepRunning()) {
-            idle = drain(c, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
-        }
-    }
-
-    @Override
-    public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("s", s);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
-        int idle = 0;
-        while (exit.keepRunning()) {
-            idle = fill(s, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
-        }
     }
 
     /**
@@ -433,21 +341,20 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
      * chunk {@code k} cannot have been retired (invariant 3), and its index is served by no other
      * chunk (invariant 2), so the element is index {@code i}'s, present at that moment.
      */
-    private final class WeakIterator implements Iterator<E> {
+    private final class WeakIterator extends WeakIndexIterator<E> {
         private final long end;
         private long index;
         private MpUnboundedXaddChunk<E> chunk;
-        private E next;
 
         WeakIterator() {
             chunk = laConsumerChunk();
             index = laConsumerIndex();
             end = laProducerIndex();
-            advance();
+            start();
         }
 
-        private void advance() {
-            next = null;
+        @Override
+        E advance() {
             while (index < end) {
                 final long i = index;
                 final long k = chunkIndex(i);
@@ -461,7 +368,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
                             // c is live and chunk k is not linked: nothing at or after i is
                             // published yet (appenders link a chunk before producers can use it).
                             index = end;
-                            return;
+                            return null;
                         }
                         break;
                     }
@@ -478,27 +385,12 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
                 final Object e = c.publishedElement(offset(i), k);
                 index = i + 1;
                 if (e != null && laConsumerIndex() <= i) {
-                    next = cast(e);
-                    return;
+                    return cast(e);
                 }
                 // Taken (or not yet published): consumers may be well ahead, so skip to them.
                 index = Math.max(index, laConsumerIndex());
             }
-        }
-
-        @Override
-        public boolean hasNext() {
-            return next != null;
-        }
-
-        @Override
-        public E next() {
-            final E e = next;
-            if (e == null) {
-                throw new NoSuchElementException();
-            }
-            advance();
-            return e;
+            return null;
         }
     }
 }

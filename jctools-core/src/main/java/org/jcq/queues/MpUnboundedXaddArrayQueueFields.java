@@ -2,7 +2,6 @@ package org.jcq.queues;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.AbstractQueue;
 
 import org.jcq.internal.VarHandles;
 
@@ -16,8 +15,7 @@ import org.jcq.internal.VarHandles;
 // the pads below 128 bytes with compressed references; LayoutTest checks the result.)
 
 /** The cold region, read-only after construction, next to the header. */
-abstract class MpUnboundedXaddArrayQueueColdFields<E> extends AbstractQueue<E>
-        implements MessagePassingQueue<E>, QueueProgressIndicators {
+abstract class MpUnboundedXaddArrayQueueColdFields<E> extends IndexedQueue<E> {
     /** chunkSize - 1, chunkSize being a power of two: an index's offset in its chunk. */
     final int chunkMask;
     /** log2(chunkSize): an index's chunk index is {@code index >>> chunkShift}. */
@@ -60,6 +58,7 @@ abstract class MpUnboundedXaddArrayQueueProducerIndex<E> extends MpUnboundedXadd
         super(chunkSize, maxPooledChunks);
     }
 
+    @Override
     final long laProducerIndex() {
         return (long) PRODUCER_INDEX.getAcquire(this);
     }
@@ -167,6 +166,7 @@ abstract class MpUnboundedXaddArrayQueueConsumer<E> extends MpUnboundedXaddArray
         return consumerIndex;
     }
 
+    @Override
     final long laConsumerIndex() {
         return (long) CONSUMER_INDEX.getAcquire(this);
     }

@@ -48,8 +48,9 @@ package org.jcq.queues;
  * <ol>
  * <li>{@code consumerIndex <= producerIndex}; both only grow, and every claimed producer index
  * gets an element ({@code fill} calls its supplier before it claims).</li>
- * <li>{@code consumerChunk} serves the chunk index of {@code consumerIndex - 1} (or chunk 0): it
- * is moved only by the claimer of a chunk's first index, after that claim.</li>
+ * <li>{@code consumerChunk} serves the chunk index of {@code consumerIndex - 1} (chunk 0 at the
+ * start), except while the claimer of a chunk's first index rotates, when it still serves the
+ * chunk before: it is moved only by that claimer, after its claim.</li>
  * <li>A chunk is retired only after its first element was taken by the rotating consumer and every
  * other index in it was claimed after its element was published, so no producer still needs it.</li>
  * </ol>
@@ -110,6 +111,21 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
 
     @Override
     public E poll() {
+        return poll(true);
+    }
+
+    /** Like {@link #poll()}, but returns null where poll would wait; it retries only lost CASes. */
+    @Override
+    public E relaxedPoll() {
+        return poll(false);
+    }
+
+    /**
+     * The consuming loop of poll ({@code strict}) and relaxedPoll. Claims index {@code c} with a
+     * CAS once its element is published; the first index of a chunk it claims as soon as it is
+     * claimed by a producer ({@code strict}) or published, and then moves the consumers on.
+     */
+    private E poll(boolean strict) {
         while (true) {
             // Acquire: pairs with other consumers' CAS. Then the chunk (acquire: pairs with the
             // rotating consumer's release store), which serves c's chunk index or the one before.
@@ -121,13 +137,14 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
             if (offset == 0 && c != 0) {
                 if (ck == k - 1) {
                     final MpUnboundedXaddChunk<E> next = chunk.laNext();
-                    if (next == null && c == laProducerIndex()) {
-                        return null;
+                    final boolean published = next != null && next.publishedElement(0, k) != null;
+                    // Strict: a next chunk, or an index claimed at c, means an element will come.
+                    if (published || strict && (next != null || c != laProducerIndex())) {
+                        if (casConsumerIndex(c, c + 1)) {
+                            return rotate(chunk, next, k);
+                        }
+                        continue;
                     }
-                    if (casConsumerIndex(c, c + 1)) {
-                        return rotate(chunk, next, k);
-                    }
-                    continue;
                 }
             } else if (ck == k) {
                 final Object e = chunk.publishedElement(offset, k);
@@ -140,7 +157,7 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
             }
             // A stale view, a rotation in progress, or c claimed but unpublished: empty only if
             // nothing is claimed at c.
-            if (c == laProducerIndex()) {
+            if (!strict || c == laProducerIndex()) {
                 return null;
             }
             Thread.onSpinWait();
@@ -165,35 +182,6 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
     private E take(MpUnboundedXaddChunk<E> chunk, int offset, Object e) {
         chunk.soElement(offset, null);
         return cast(e);
-    }
-
-    @Override
-    public E relaxedPoll() {
-        while (true) {
-            final long c = laConsumerIndex();
-            final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
-            final long k = chunkIndex(c);
-            final int offset = offset(c);
-            final long ck = chunk.laIndex();
-            if (offset == 0 && c != 0) {
-                final MpUnboundedXaddChunk<E> next = ck == k - 1 ? chunk.laNext() : null;
-                if (next == null || next.publishedElement(0, k) == null) {
-                    return null;
-                }
-                if (casConsumerIndex(c, c + 1)) {
-                    return rotate(chunk, next, k);
-                }
-            } else {
-                final Object e = ck == k ? chunk.publishedElement(offset, k) : null;
-                if (e == null) {
-                    return null;
-                }
-                if (casConsumerIndex(c, c + 1)) {
-                    return take(chunk, offset, e);
-                }
-            }
-            // Lost the CAS to another consumer, which made progress: try the next index.
-        }
     }
 
     @Override
