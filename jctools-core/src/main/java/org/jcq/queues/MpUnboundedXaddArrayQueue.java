@@ -46,10 +46,11 @@ import org.jcq.internal.Args;
  * consumer's chunk index up to {@code producerChunkIndex} is linked and live, with intact
  * {@code prev} links above the consumer's chunk. A producer walking back from chunk {@code j >= k}
  * to its chunk {@code k} therefore only reads live links.</li>
- * <li>The pool is pushed only by the consumer leaving a chunk and popped only by the append-lock
- * holder; one popper means the stack has no ABA problem, and each pooled chunk's
- * {@code poolDepth} is the stack's size from it down, so a push that would exceed
- * {@code maxPooledChunks} is not made.</li>
+ * <li>The pool is pushed only by consumers leaving a chunk (in MPMC two rotating consumers may push
+ * at once; each push is a CAS of the top) and popped only by the append-lock holder. One popper at
+ * a time means the stack has no ABA problem: a chunk in the stack cannot leave and come back
+ * between a pop's read of the top and its CAS. Each pooled chunk's {@code poolDepth} is the
+ * stack's size from it down, so a push that would exceed {@code maxPooledChunks} is not made.</li>
  * </ol>
  * <b>Not</b> invariant: {@code producerChunk}'s index may be behind a producer's claimed index
  * (the chunk is not appended yet: the producer appends it or waits for the appender), or ahead of
