@@ -25,6 +25,23 @@ public final class Args {
     }
 
     /**
+     * Checks an argument lies in a closed range.
+     *
+     * @param name the argument's name, for the message
+     * @param value the value
+     * @param min the smallest allowed value
+     * @param max the largest allowed value
+     * @return {@code value}
+     * @throws IllegalArgumentException if {@code value} is below {@code min} or above {@code max}
+     */
+    public static int inRange(String name, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + " must be in [" + min + ", " + max + "] but was " + value);
+        }
+        return value;
+    }
+
+    /**
      * Checks a {@code drain}/{@code fill} limit.
      *
      * @param limit the limit

@@ -41,9 +41,11 @@ class LayoutTest {
 
     // blockedConsumer: written by the blocking consumer when it parks, read by every offer.
     private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache",
-            "blockedConsumer", "producerNode", "consumerNode");
+            "blockedConsumer", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
+            "poolTop");
     // holes: written at most once (created on the first abandoned fill claim), so it is cold too.
-    private static final Set<String> COLD = Set.of("buffer", "mask", "sequences", "holes");
+    private static final Set<String> COLD = Set.of("buffer", "mask", "sequences", "holes",
+            "chunkMask", "chunkShift", "maxPooledChunks", "sequenced");
     private static final Pattern PAD = Pattern.compile("p(\\d+)_(\\d{3})");
 
     private record Placed(Field field, long offset, long size) {

@@ -120,7 +120,11 @@ final class QueueRegistry {
             new QueueSpec("MpscLinkedQueue", c -> new MpscLinkedQueue<>(), Shape.MULTI, Shape.SINGLE, Capacity.unbounded(1)));
 
     /** Unbounded queues whose producers claim with fetch-and-add. */
-    private static final List<QueueSpec> XADD_QUEUES = List.of();
+    private static final List<QueueSpec> XADD_QUEUES = List.of(
+            new QueueSpec("MpscUnboundedXaddArrayQueue", MpscUnboundedXaddArrayQueue::new, Shape.MULTI, Shape.SINGLE,
+                    Capacity.unbounded(1)),
+            new QueueSpec("MpmcUnboundedXaddArrayQueue", MpmcUnboundedXaddArrayQueue::new, Shape.MULTI, Shape.MULTI,
+                    Capacity.unbounded(1)));
 
     /** Queues whose consumer can block. */
     private static final List<QueueSpec> BLOCKING_QUEUES = List.of(

@@ -1,0 +1,144 @@
+package org.jcq.queues;
+
+import java.util.AbstractQueue;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+import org.jcq.internal.Args;
+
+/**
+ * What every queue built on two monotonic indices shares, whatever holds its elements (a ring, or
+ * linked chunks): the progress indicators, size and emptiness from the indices, and the drain and
+ * fill loops built on {@link #relaxedPoll()} and {@link #fill(Supplier, int)}. No fields, so it
+ * adds nothing to any layout.
+ *
+ * @param <E> the type of the elements
+ */
+abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E>, QueueProgressIndicators {
+    static NullPointerException nullElement() {
+        return Args.nullElement();
+    }
+
+    static NullPointerException nullSupplied(int added) {
+        return Args.nullSupplied(added);
+    }
+
+    /** Producer index, read with acquire: pairs with the producers' release store, CAS or fetch-and-add. */
+    abstract long laProducerIndex();
+
+    /** Consumer index, read with acquire: pairs with the consumers' release store or CAS. */
+    abstract long laConsumerIndex();
+
+    @Override
+    public final long currentProducerIndex() {
+        return laProducerIndex();
+    }
+
+    @Override
+    public final long currentConsumerIndex() {
+        return laConsumerIndex();
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Reads the consumer index, then the producer index, then the consumer index again until the
+     * two consumer reads agree, so the difference is taken over one consistent consumer position.
+     */
+    @Override
+    public final int size() {
+        final int capacity = capacity();
+        final long bound = capacity == UNBOUNDED_CAPACITY ? Integer.MAX_VALUE : capacity;
+        long after = laConsumerIndex();
+        while (true) {
+            final long before = after;
+            final long p = laProducerIndex();
+            after = laConsumerIndex();
+            if (before == after) {
+                final long size = p - after;
+                return size <= 0 ? 0 : (int) Math.min(size, bound);
+            }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Reads the consumer index before the producer index; both only grow, so the answer was true
+     * at the moment of the second read if it says empty, and at the first if it says not.
+     */
+    @Override
+    public final boolean isEmpty() {
+        return laConsumerIndex() >= laProducerIndex();
+    }
+
+    @Override
+    public void clear() {
+        while (poll() != null) {
+            // keep polling until empty
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Takes one element per {@link #relaxedPoll()}, so an exception from {@code c} loses nothing
+     * but the element it was handed.
+     */
+    @Override
+    public final int drain(Consumer<E> c, int limit) {
+        Args.notNull("c", c);
+        Args.limit(limit);
+        for (int i = 0; i < limit; i++) {
+            final E e = relaxedPoll();
+            if (e == null) {
+                return i;
+            }
+            c.accept(e);
+        }
+        return limit;
+    }
+
+    @Override
+    public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
+        WaitLoops.drain(this, c, wait, exit);
+    }
+
+    @Override
+    public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
+        WaitLoops.fill(this, s, wait, exit);
+    }
+
+    /**
+     * The shell of the weakly consistent iterators: holds the element {@link #next()} returns next
+     * and asks the subclass for the one after it.
+     *
+     * @param <E> the type of the elements
+     */
+    abstract static class WeakIndexIterator<E> implements Iterator<E> {
+        private E next;
+
+        /** Finds the element after the last one found, or returns null at the end of the walk. */
+        abstract E advance();
+
+        /** Finds the first element; subclass constructors call it once their fields are set. */
+        final void start() {
+            next = advance();
+        }
+
+        @Override
+        public final boolean hasNext() {
+            return next != null;
+        }
+
+        @Override
+        public final E next() {
+            final E e = next;
+            if (e == null) {
+                throw new NoSuchElementException();
+            }
+            next = advance();
+            return e;
+        }
+    }
+}
