@@ -14,9 +14,11 @@ import org.agrona.concurrent.ManyToManyConcurrentArrayQueue;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
 import org.jcq.queues.MpscBlockingConsumerArrayQueue;
 import org.jcq.queues.MpscLinkedQueue;
+import org.jcq.queues.MpscUnboundedXaddArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
@@ -66,6 +68,10 @@ public final class QueueFactory {
     public static final String SPSC_LINKED = "SpscLinkedQueue";
     /** This project's multi-producer single-consumer linked-node queue (ignores the capacity). */
     public static final String MPSC_LINKED = "MpscLinkedQueue";
+    /** This project's unbounded multi-producer single-consumer fetch-and-add queue (chunk size). */
+    public static final String MPSC_XADD = "MpscUnboundedXaddArrayQueue";
+    /** This project's unbounded multi-producer multi-consumer fetch-and-add queue (chunk size). */
+    public static final String MPMC_XADD = "MpmcUnboundedXaddArrayQueue";
 
     /** JCTools (Unsafe) twin of {@link #SPSC}. */
     public static final String JCTOOLS_SPSC = JCTOOLS_PREFIX + SPSC;
@@ -118,6 +124,8 @@ public final class QueueFactory {
         m.put(MPSC_BLOCKING, MpscBlockingConsumerArrayQueue::new);
         m.put(SPSC_LINKED, capacity -> new SpscLinkedQueue<>());
         m.put(MPSC_LINKED, capacity -> new MpscLinkedQueue<>());
+        m.put(MPSC_XADD, MpscUnboundedXaddArrayQueue::new);
+        m.put(MPMC_XADD, MpmcUnboundedXaddArrayQueue::new);
         return m;
     }
 
@@ -131,6 +139,8 @@ public final class QueueFactory {
         m.put(MPSC_BLOCKING, org.jctools.queues.MpscBlockingConsumerArrayQueue::new);
         m.put(SPSC_LINKED, capacity -> new org.jctools.queues.SpscLinkedQueue<>());
         m.put(MPSC_LINKED, capacity -> new org.jctools.queues.MpscLinkedQueue<>());
+        m.put(MPSC_XADD, org.jctools.queues.MpscUnboundedXaddArrayQueue::new);
+        m.put(MPMC_XADD, org.jctools.queues.MpmcUnboundedXaddArrayQueue::new);
         return m;
     }
 
