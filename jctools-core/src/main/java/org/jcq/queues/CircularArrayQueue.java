@@ -2,7 +2,6 @@ package org.jcq.queues;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.AbstractQueue;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -10,8 +9,8 @@ import org.jcq.internal.Args;
 
 /**
  * What the four bounded array queues share: the ring buffer (read-only after construction), its
- * element accessors, and the parts of the API that follow from two monotonic indices (size,
- * emptiness, the iterator, capacity, the waiting drain/fill loops).
+ * element accessors, the iterator and the capacity; the parts of the API that follow from the two
+ * monotonic indices alone (size, emptiness, the drain loops) come from {@link IndexedQueue}.
  * <p>
  * Layout: these fields are the queues' cold region and sit right after the object header, which
  * is read-only too (see {@code package-info}). Subclasses add padding and the hot indices.
@@ -23,13 +22,9 @@ import org.jcq.internal.Args;
  *
  * @param <E> the type of the elements
  */
-abstract class CircularArrayQueue<E> extends AbstractQueue<E>
-        implements MessagePassingQueue<E>, QueueProgressIndicators {
+abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
     /** Unused slots at each end of a ring: 32 references are 128 bytes with compressed oops. */
     static final int PAD_SLOTS = 32;
-    /** How many elements a waiting drain or fill moves between two checks of its exit condition. */
-    static final int WAIT_LOOP_BATCH = 256;
-
     private static final VarHandle ELEMENT = MethodHandles.arrayElementVarHandle(Object[].class);
 
     /** The ring; slots hold elements or null. Never reassigned. */
@@ -72,12 +67,6 @@ abstract class CircularArrayQueue<E> extends AbstractQueue<E>
                 + " element(s) of this fill were added; they stay in the queue");
     }
 
-    /** Producer index, read with acquire: pairs with the producers' release store or CAS. */
-    abstract long laProducerIndex();
-
-    /** Consumer index, read with acquire: pairs with the consumers' release store or CAS. */
-    abstract long laConsumerIndex();
-
     /**
      * The element at logical index {@code index} if it is still in the queue at the moment of the
      * call, else null. Used by the iterator; any thread may call it.
@@ -100,74 +89,6 @@ abstract class CircularArrayQueue<E> extends AbstractQueue<E>
     }
 
     @Override
-    public final long currentProducerIndex() {
-        return laProducerIndex();
-    }
-
-    @Override
-    public final long currentConsumerIndex() {
-        return laConsumerIndex();
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Reads the consumer index, then the producer index, then the consumer index again until the
-     * two consumer reads agree, so the difference is taken over one consistent consumer position.
-     */
-    @Override
-    public final int size() {
-        long after = laConsumerIndex();
-        while (true) {
-            final long before = after;
-            final long p = laProducerIndex();
-            after = laConsumerIndex();
-            if (before == after) {
-                final long size = p - after;
-                return size <= 0 ? 0 : (int) Math.min(size, (long) capacity());
-            }
-        }
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Reads the consumer index before the producer index; both only grow, so the answer was true
-     * at the moment of the second read if it says empty, and at the first if it says not.
-     */
-    @Override
-    public final boolean isEmpty() {
-        return laConsumerIndex() >= laProducerIndex();
-    }
-
-    @Override
-    public void clear() {
-        while (poll() != null) {
-            // keep polling until empty
-        }
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Takes one element per {@link #relaxedPoll()}, so an exception from {@code c} loses nothing
-     * but the element it was handed.
-     */
-    @Override
-    public final int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
-        Args.limit(limit);
-        for (int i = 0; i < limit; i++) {
-            final E e = relaxedPoll();
-            if (e == null) {
-                return i;
-            }
-            c.accept(e);
-        }
-        return limit;
-    }
-
-    @Override
     public final int drain(Consumer<E> c) {
         return drain(c, capacity());
     }
@@ -175,28 +96,6 @@ abstract class CircularArrayQueue<E> extends AbstractQueue<E>
     @Override
     public final int fill(Supplier<E> s) {
         return fill(s, capacity());
-    }
-
-    @Override
-    public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("c", c);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
-        int idle = 0;
-        while (exit.keepRunning()) {
-            idle = drain(c, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
-        }
-    }
-
-    @Override
-    public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("s", s);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
-        int idle = 0;
-        while (exit.keepRunning()) {
-            idle = fill(s, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
-        }
     }
 
     /**
