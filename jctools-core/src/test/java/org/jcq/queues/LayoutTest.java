@@ -39,9 +39,10 @@ class LayoutTest {
     /** x86 fetches cache lines in adjacent pairs: the distance that avoids false sharing. */
     private static final int FALSE_SHARING_DISTANCE = 128;
 
-    private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache");
+    private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache",
+            "producerQueueLimit", "producerBuffer", "producerMask", "consumerBuffer", "consumerMask");
     // holes: written at most once (created on the first abandoned fill claim), so it is cold too.
-    private static final Set<String> COLD = Set.of("buffer", "mask", "sequences", "holes");
+    private static final Set<String> COLD = Set.of("buffer", "mask", "sequences", "holes", "capacity");
     private static final Pattern PAD = Pattern.compile("p(\\d+)_(\\d{3})");
 
     private record Placed(Field field, long offset, long size) {
