@@ -133,6 +133,10 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
         return Math.max(1, Math.min((mask + 1) >> 2, MAX_LOOK_AHEAD_STEP));
     }
 
+    private static Object[] lpLink(Object[] buffer) {
+        return (Object[]) buffer[buffer.length - 1];
+    }
+
     private static Object[] laLink(Object[] buffer) {
         return (Object[]) LINK_SLOT.getAcquire(buffer, buffer.length - 1);
     }
@@ -260,9 +264,8 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
 
     /** The link protocol's consumer side: moves to the chunk after {@code buffer} and unlinks it. */
     private Object[] nextChunk(Object[] buffer) {
-        // Plain would do (the JUMP's acquire load ordered the link store); acquire for symmetry
-        // with iterators, which read the link racing with the unlink below.
-        final Object[] next = laLink(buffer);
+        // Plain: the acquire load of JUMP ordered the producer's link store before it.
+        final Object[] next = lpLink(buffer);
         soConsumerBuffer(next);
         // Release: an iterator that sees the link gone also sees the consumer buffer moved on.
         soLink(buffer, null);
@@ -406,6 +409,7 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
                 if (laConsumerIndex() > index) {
                     catchUp();
                 } else if (e == JUMP) {
+                    // Acquire pairs with the consumer's release unlink: null means it has crossed.
                     final Object[] link = laLink(buffer);
                     if (link == null) {
                         catchUp();

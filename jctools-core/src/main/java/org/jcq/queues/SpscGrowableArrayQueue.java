@@ -36,7 +36,8 @@ import org.jcq.internal.Args;
  * {@code i < consumerIndex + capacity}) or nothing (it is the chunk's first lap).</li>
  * </ol>
  * <b>Not</b> invariant: a slot may be consumed but not yet cleared (the consumer stores its index
- * first); an offer that finds it taken fails, as if the poll had not happened yet.
+ * first). In the last chunk an offer that finds it taken fails, as if the poll had not happened
+ * yet; in an earlier chunk the producer links the next one instead.
  *
  * <h2>Linearization points</h2>
  * offer: the release store of the element, or of the JUMP when it links a chunk; a failed offer:
