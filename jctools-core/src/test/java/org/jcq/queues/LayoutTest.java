@@ -42,10 +42,10 @@ class LayoutTest {
     // blockedConsumer: written by the blocking consumer when it parks, read by every offer.
     private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache",
             "blockedConsumer", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
-            "poolTop");
+            "poolTop", "producerQueueLimit", "producerBuffer", "producerMask", "consumerBuffer", "consumerMask");
     // holes: written at most once (created on the first abandoned fill claim), so it is cold too.
     private static final Set<String> COLD = Set.of("buffer", "mask", "sequences", "holes",
-            "chunkMask", "chunkShift", "maxPooledChunks", "sequenced");
+            "chunkMask", "chunkShift", "maxPooledChunks", "sequenced", "capacity");
     private static final Pattern PAD = Pattern.compile("p(\\d+)_(\\d{3})");
 
     private record Placed(Field field, long offset, long size) {

@@ -108,8 +108,18 @@ final class QueueRegistry {
             new QueueSpec("SpmcArrayQueue", SpmcArrayQueue::new, Shape.SINGLE, Shape.MULTI, Capacity.pow2(1, 1)),
             new QueueSpec("MpmcArrayQueue", MpmcArrayQueue::new, Shape.MULTI, Shape.MULTI, Capacity.pow2(2, 2)));
 
-    /** SPSC linked-array queues (chunked, unbounded, growable). */
-    private static final List<QueueSpec> SPSC_LINKED_ARRAY_QUEUES = List.of();
+    /**
+     * SPSC linked-array queues (chunked, unbounded, growable). JCTools rejects bounds below 16, so
+     * the bounded ones take the suites' smaller positive requests as 16 (their constructors'
+     * rejections are checked in SpscLinkedArrayQueueTest).
+     */
+    private static final List<QueueSpec> SPSC_LINKED_ARRAY_QUEUES = List.of(
+            new QueueSpec("SpscChunkedArrayQueue", c -> new SpscChunkedArrayQueue<>(c < 1 ? c : Math.max(c, 16)),
+                    Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 16)),
+            new QueueSpec("SpscUnboundedArrayQueue", SpscUnboundedArrayQueue::new, Shape.SINGLE, Shape.SINGLE,
+                    Capacity.unbounded(1)),
+            new QueueSpec("SpscGrowableArrayQueue", c -> new SpscGrowableArrayQueue<>(c < 1 ? c : Math.max(c, 16)),
+                    Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 16)));
 
     /** MPSC linked-array queues (chunked, unbounded, growable). */
     private static final List<QueueSpec> MPSC_LINKED_ARRAY_QUEUES = List.of();

@@ -867,7 +867,8 @@ class QueueSanityTest {
         final long max = spec.bounded() ? q.capacity() : Integer.MAX_VALUE;
         final AtomicLong samples = new AtomicLong();
         traffic.race.thread("observer", () -> {
-            // At least one sample: an unbounded queue's traffic may end before this thread is scheduled.
+            // At least one sample: an unbounded queue's producer never waits, so on a busy machine
+            // the traffic may be over before the observer is first scheduled.
             for (long i = 0; i == 0 || !traffic.done(); i++) {
                 final int size = q.size();
                 assertTrue(size >= 0 && size <= max, "size " + size + " outside [0, " + max + "]");
@@ -1051,17 +1052,14 @@ class QueueSanityTest {
                 int expected = takenBeforeEnd;
                 for (Integer e : walk) {
                     if (e >= takenBeforeEnd && expected < offeredBeforeWalk) {
-                        if (e != expected) {
-                            // Messages are built only on failure: a walk of an unbounded queue can be long.
-                            fail("iterator skipped " + expected + ", present throughout the walk: " + walk);
-                        }
+                        // The message is built lazily: an unbounded queue's walk may hold 100,000 elements.
+                        assertEquals(expected, e, () -> "iterator skipped an element present throughout the walk: " + walk);
                         expected++;
                     }
                 }
-                if (expected < offeredBeforeWalk) {
-                    fail("iterator missed " + expected + " (present throughout the walk, offered before "
-                            + offeredBeforeWalk + "): " + walk);
-                }
+                final int missed = expected;
+                assertTrue(expected >= offeredBeforeWalk, () -> "iterator missed " + missed + " (present throughout the"
+                        + " walk, offered before " + offeredBeforeWalk + "): " + walk);
                 walks.incrementAndGet();
                 race.idle();
             }

@@ -1,0 +1,448 @@
+package org.jcq.queues;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+import org.jcq.internal.Args;
+
+/**
+ * What the three single-producer single-consumer linked-array queues share: the hot paths, the
+ * chunk-linking protocol and the iterator (size, emptiness and the drain loops come from
+ * {@link IndexedQueue}).
+ * <p>
+ * Algorithm: the SPSC ring of {@link SpscArrayQueue} (Lamport; FastFlow's null-check consumer;
+ * Thompson's and JCTools' look-ahead producer), spread over a chain of arrays ("chunks") as in
+ * JCTools' {@code BaseSpscLinkedArrayQueue}. The variants differ only in the producer's cold path,
+ * {@link #makeRoom}: how it finds room and how large the next chunk is.
+ *
+ * <h2>Chunks and the link protocol</h2>
+ * A chunk of capacity {@code C} (a power of two, at least 2) is an {@code Object[C + 1]}: index
+ * {@code i} lives at slot {@code i & (C - 1)}, and the last slot, {@code C}, holds the link to the
+ * next chunk. A slot holds null (free), an element, or {@link #JUMP}, a private marker object that
+ * never escapes. When the producer at index {@code p} finds that the slot of {@code p} is the only
+ * free one left in its chunk, it links a new chunk:
+ * <ol>
+ * <li>stores the element of {@code p} in the new chunk at {@code p}'s slot there (plain);</li>
+ * <li>stores the new chunk in the old chunk's link slot (plain);</li>
+ * <li>moves its own buffer, mask and limit to the new chunk (producer-private fields);</li>
+ * <li>stores {@code JUMP} in the old chunk at {@code p}'s slot (release: publishes 1 and 2);</li>
+ * <li>stores the producer index {@code p + 1} (release, as for every offer).</li>
+ * </ol>
+ * That is why a chunk always keeps one slot free: the JUMP needs it. The consumer at index
+ * {@code c} that loads {@code JUMP} (acquire) loads the link, switches its buffer and mask to the
+ * new chunk, nulls the old chunk's link (release: a dead old chunk cannot keep the live chain
+ * reachable, and an iterator that finds the link gone knows the consumer has crossed), and takes
+ * element {@code c} from the new chunk, where step 1 put it. {@code peek} crosses the same way.
+ * The old chunk keeps its {@code JUMP}, which references nothing; no one but an iterator that is
+ * still walking it can reach the old chunk any more.
+ * <p>
+ * What a consumer may observe mid-link: before step 4 it sees the slot of {@code p} free and the
+ * queue empty at {@code p} (poll returns null, which is right: the producer index is still
+ * {@code p}); after step 4 it sees {@code JUMP} and, through the link, the element. It can never
+ * see {@code JUMP} without the link and the element.
+ *
+ * <h2>Invariants</h2>
+ * <ol>
+ * <li>{@code consumerIndex <= producerIndex}; both only grow; on a bounded queue
+ * {@code producerIndex <= consumerIndex + capacity}.</li>
+ * <li>When the producer stands at index {@code p}, the slot of {@code p} in its chunk is free.</li>
+ * <li>Every slot of indices in {@code [p, producerLimit]} in the producer's chunk is free: a
+ * limit is set only after seeing the slot of the limit free, and the consumer frees slots in index
+ * order. So an offer below the limit leaves the slot of the limit free for a JUMP.</li>
+ * <li>An index's element lives in exactly one chunk; the chunk that holds {@code JUMP} for index
+ * {@code j} holds no index above {@code j}, and the next chunk holds none below it.</li>
+ * </ol>
+ * <b>Not</b> invariant: the consumer stores its index before it clears the slot, so for a moment a
+ * consumed element is still in its slot. Producers see room only in free slots, so that slot is
+ * reused only after it is cleared; the order is what lets the iterator tell the element of index
+ * {@code i} from a later lap's (see {@link WeakIterator}).
+ *
+ * <h2>Orderings</h2>
+ * The producer stores the element (release) before the index (release); the consumer's acquire
+ * load of the slot pairs with the element store, and {@code isEmpty()}'s acquire load of the
+ * producer index with the index store, so {@code !isEmpty()} on the consumer thread means its next
+ * {@code poll()} finds the element or the {@code JUMP} that leads to it. The consumer's release
+ * store of null pairs with the producer's acquire probes of slots. Bounded variants also read the
+ * consumer index (acquire, pairing with its release store) to check the bound.
+ *
+ * <h2>Linearization points</h2>
+ * offer: the release store of the element (or of {@code JUMP} when it links). poll: the acquire
+ * load of the slot that returns the element or the {@code JUMP} that leads to it; an empty poll at
+ * the load that returned null.
+ *
+ * <h2>GC</h2>
+ * Consumed slots are cleared, the consumer unlinks each chunk it leaves, and {@code JUMP} is a
+ * static object, so a dead chunk references nothing live: a queue retains only the chunks between
+ * consumer and producer.
+ *
+ * @param <E> the type of the elements
+ */
+abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueFields<E> {
+    /** Outcome of {@link #makeRoom}: the queue is at its bound. */
+    static final int FULL = 0;
+    /** Outcome: write the element at its slot in the current chunk. */
+    static final int IN_PLACE = 1;
+    /** Outcome: the slot is the chunk's last free one; link a new chunk and write the element there. */
+    static final int LINK = 2;
+
+    /** A chunk's smallest capacity: one slot for an element, one kept free for a JUMP. */
+    static final int MIN_CHUNK = 2;
+    /** The look-ahead never probes further than this many slots. */
+    private static final int MAX_LOOK_AHEAD_STEP = 4096;
+
+    /** Sends the consumer to the next chunk. Never an element, never handed out. */
+    private static final Object JUMP = new Object();
+
+    private static final VarHandle LINK_SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
+
+    BaseSpscLinkedArrayQueue(int chunkCapacity, int capacity) {
+        super(capacity, new Object[chunkCapacity + 1]);
+    }
+
+    /**
+     * The producer's cold path at index {@code p}, reached when {@code p >= producerLimit}: finds
+     * room for {@code p} and may raise the limit. Calls nothing supplied by the user, and changes
+     * only producer-private limits, so {@code fill} may call it before its supplier.
+     *
+     * @return {@link #FULL}, {@link #IN_PLACE} or {@link #LINK}
+     */
+    abstract int makeRoom(Object[] buffer, int mask, long p);
+
+    /** The capacity of the chunk linked after a chunk of mask {@code mask}. */
+    abstract int nextChunkCapacity(int mask);
+
+    /**
+     * The first chunk's size for a bound of {@code capacity} when none is given: an eighth of the
+     * bound, rounded up to a power of two, and at least 8 (as JCTools chooses). Any {@code int}
+     * gives a result; the constructor checks {@code capacity} itself.
+     */
+    static int defaultChunkSize(int capacity) {
+        final int eighth = capacity / 8;
+        return eighth <= 8 ? 8 : Integer.highestOneBit(eighth - 1) << 1;
+    }
+
+    /** The index of {@code index}'s slot in a chunk of mask {@code mask}. */
+    static int slot(long index, int mask) {
+        return (int) index & mask;
+    }
+
+    /** How far ahead a producer probes in a chunk of mask {@code mask}: a quarter of it, at least 1. */
+    static long lookAheadStep(int mask) {
+        return Math.max(1, Math.min((mask + 1) >> 2, MAX_LOOK_AHEAD_STEP));
+    }
+
+    private static Object[] lpLink(Object[] buffer) {
+        return (Object[]) buffer[buffer.length - 1];
+    }
+
+    private static Object[] laLink(Object[] buffer) {
+        return (Object[]) LINK_SLOT.getAcquire(buffer, buffer.length - 1);
+    }
+
+    private static void spLink(Object[] buffer, Object[] next) {
+        buffer[buffer.length - 1] = next;
+    }
+
+    private static void soLink(Object[] buffer, Object[] next) {
+        LINK_SLOT.setRelease(buffer, buffer.length - 1, next);
+    }
+
+    @Override
+    public boolean offer(E e) {
+        if (e == null) {
+            throw CircularArrayQueue.nullElement();
+        }
+        final Object[] buffer = lpProducerBuffer();
+        final int mask = lpProducerMask();
+        final long p = lpProducerIndex();
+        if (p >= lpProducerLimit()) {
+            return offerColdPath(buffer, mask, p, e);
+        }
+        CircularArrayQueue.soElement(buffer, slot(p, mask), e);
+        soProducerIndex(p + 1);
+        return true;
+    }
+
+    /** Cold path of offer: past the limit, so asks the variant for room. */
+    private boolean offerColdPath(Object[] buffer, int mask, long p, E e) {
+        final int room = makeRoom(buffer, mask, p);
+        if (room == FULL) {
+            return false;
+        }
+        write(buffer, mask, p, e, room);
+        return true;
+    }
+
+    /** Writes element {@code e} of index {@code p} where {@code room} (not FULL) says. */
+    private void write(Object[] buffer, int mask, long p, E e, int room) {
+        if (room == LINK) {
+            linkNewChunk(buffer, mask, p, e);
+            return;
+        }
+        CircularArrayQueue.soElement(buffer, slot(p, mask), e);
+        soProducerIndex(p + 1);
+    }
+
+    /** The link protocol's producer side (steps 1 to 5 of the class notes). */
+    private void linkNewChunk(Object[] buffer, int mask, long p, E e) {
+        final Object[] next = new Object[nextChunkCapacity(mask) + 1];
+        // Plain: both are published by the release store of JUMP below.
+        CircularArrayQueue.spElement(next, slot(p, next.length - 2), e);
+        spLink(buffer, next);
+        spProducerBuffer(next);
+        // The next offer negotiates its room in the new chunk.
+        spProducerLimit(p + 1);
+        // Release: pairs with the consumer's acquire load of this slot, which then finds the link.
+        CircularArrayQueue.soElement(buffer, slot(p, mask), JUMP);
+        soProducerIndex(p + 1);
+    }
+
+    /**
+     * Room in a chunk that must keep a slot free for a JUMP (every chunk but a growable queue's
+     * last): probes {@code lookAheadStep} slots ahead (not past {@code queueLimit}), and failing
+     * that checks the next slot; if that one is taken, the slot of {@code p} is the last free one.
+     */
+    final int roomInLinkedChunk(Object[] buffer, int mask, long p, long queueLimit) {
+        final long ahead = Math.min(p + lookAheadStep(mask), queueLimit);
+        // Acquire pairs with the consumer's release null store: the slot was read before it was freed.
+        if (CircularArrayQueue.laElement(buffer, slot(ahead, mask)) == null) {
+            spProducerLimit(ahead);
+            return IN_PLACE;
+        }
+        return CircularArrayQueue.laElement(buffer, slot(p + 1, mask)) == null ? IN_PLACE : LINK;
+    }
+
+    /**
+     * The index below which offers fit the bound, refreshed from the consumer index (acquire,
+     * pairing with its release store) when {@code p} has reached the cached one; {@code p} or less
+     * means the queue is full.
+     */
+    final long queueLimit(long p) {
+        final long cached = lpProducerQueueLimit();
+        if (p < cached) {
+            return cached;
+        }
+        final long limit = laConsumerIndex() + capacity;
+        spProducerQueueLimit(limit);
+        return limit;
+    }
+
+    @Override
+    public E poll() {
+        final Object[] buffer = lpConsumerBuffer();
+        final long c = lpConsumerIndex();
+        final int slot = slot(c, lpConsumerMask());
+        // Acquire pairs with the producer's release store of the element or JUMP.
+        final Object e = CircularArrayQueue.laElement(buffer, slot);
+        if (e == null) {
+            return null;
+        }
+        if (e == JUMP) {
+            return take(nextChunk(buffer), c);
+        }
+        return take(buffer, slot, c, e);
+    }
+
+    /** Takes element {@code e} of index {@code c}: index first, then the slot (see the class notes). */
+    private E take(Object[] buffer, int slot, long c, Object e) {
+        soConsumerIndex(c + 1);
+        // Release: pairs with the producer's acquire probe, so the slot is reused after this read.
+        CircularArrayQueue.soElement(buffer, slot, null);
+        @SuppressWarnings("unchecked")
+        final E element = (E) e;
+        return element;
+    }
+
+    /** Takes element {@code c} from chunk {@code next}, where the producer put it before the JUMP. */
+    private E take(Object[] next, long c) {
+        final int slot = slot(c, next.length - 2);
+        // Plain: the acquire load of JUMP made the element's store visible.
+        return take(next, slot, c, CircularArrayQueue.lpElement(next, slot));
+    }
+
+    /** The link protocol's consumer side: moves to the chunk after {@code buffer} and unlinks it. */
+    private Object[] nextChunk(Object[] buffer) {
+        // Plain: the acquire load of JUMP ordered the producer's link store before it.
+        final Object[] next = lpLink(buffer);
+        soConsumerBuffer(next);
+        // Release: an iterator that sees the link gone also sees the consumer buffer moved on.
+        soLink(buffer, null);
+        return next;
+    }
+
+    @Override
+    public E peek() {
+        final Object[] buffer = lpConsumerBuffer();
+        final long c = lpConsumerIndex();
+        // Acquire pairs with the producer's release store of the element or JUMP.
+        final Object e = CircularArrayQueue.laElement(buffer, slot(c, lpConsumerMask()));
+        if (e == JUMP) {
+            return peekNextChunk(buffer, c);
+        }
+        @SuppressWarnings("unchecked")
+        final E element = (E) e;
+        return element;
+    }
+
+    /** Cold path of peek: crosses to the next chunk as poll does, and reads element {@code c} there. */
+    private E peekNextChunk(Object[] buffer, long c) {
+        final Object[] next = nextChunk(buffer);
+        @SuppressWarnings("unchecked")
+        final E element = (E) CircularArrayQueue.lpElement(next, slot(c, next.length - 2));
+        return element;
+    }
+
+    @Override
+    public boolean relaxedOffer(E e) {
+        return offer(e);
+    }
+
+    @Override
+    public E relaxedPoll() {
+        return poll();
+    }
+
+    @Override
+    public E relaxedPeek() {
+        return peek();
+    }
+
+    @Override
+    public final int capacity() {
+        return capacity;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Takes the elements present when it starts (at most the capacity of a bounded queue).
+     */
+    @Override
+    public final int drain(Consumer<E> c) {
+        Args.notNull("c", c);
+        return drain(c, size());
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Asks the supplier only once it knows the element fits, so a full queue never calls it.
+     */
+    @Override
+    public final int fill(Supplier<E> s, int limit) {
+        Args.notNull("s", s);
+        Args.limit(limit);
+        for (int i = 0; i < limit; i++) {
+            final Object[] buffer = lpProducerBuffer();
+            final int mask = lpProducerMask();
+            final long p = lpProducerIndex();
+            final int room = p < lpProducerLimit() ? IN_PLACE : makeRoom(buffer, mask, p);
+            if (room == FULL) {
+                return i;
+            }
+            final E e = s.get();
+            if (e == null) {
+                throw CircularArrayQueue.nullSupplied(i);
+            }
+            write(buffer, mask, p, e, room);
+        }
+        return limit;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * A bounded queue fills up to its capacity; an unbounded one adds one chunk's worth.
+     */
+    @Override
+    public final int fill(Supplier<E> s) {
+        return fill(s, capacity == UNBOUNDED_CAPACITY ? lpProducerMask() + 1 : capacity);
+    }
+
+    /**
+     * Returns a weakly consistent iterator: it walks from the head to the tail as they were when
+     * it was created, across chunks, returns only elements that were in the queue at some moment
+     * during the walk, in queue order, each at most once, and skips any that the consumer took
+     * meanwhile. It never throws {@link java.util.ConcurrentModificationException}, may be used
+     * from any thread while the producer and the consumer run, and does not support
+     * {@code remove}.
+     *
+     * @return a weakly consistent iterator over the elements
+     */
+    @Override
+    public final Iterator<E> iterator() {
+        return new WeakIterator();
+    }
+
+    /**
+     * Walks indices from the consumer's to the producer's as they were at creation, following
+     * JUMPs. An element read from the slot of index {@code i} is {@code i}'s own if the consumer
+     * index, read after it, is still {@code <= i}: a later lap's element is written only after the
+     * slot was cleared, and the consumer clears it only after storing an index past {@code i}.
+     * When the consumer overtakes the walk, or unlinks the chunk the walk is in, the walk moves to
+     * the consumer's index and chunk (read in that order, so the chunk is never older than the one
+     * holding the index, and a newer one shows up as consumed slots).
+     */
+    private final class WeakIterator implements Iterator<E> {
+        private final long end;
+        private long index;
+        private Object[] buffer;
+        private E next;
+
+        WeakIterator() {
+            catchUp();
+            end = laProducerIndex();
+            advance();
+        }
+
+        private void catchUp() {
+            index = laConsumerIndex();
+            buffer = laConsumerBuffer();
+        }
+
+        private void advance() {
+            next = null;
+            while (index < end) {
+                final Object e = CircularArrayQueue.laElement(buffer, slot(index, buffer.length - 2));
+                if (laConsumerIndex() > index) {
+                    catchUp();
+                } else if (e == JUMP) {
+                    // Acquire pairs with the consumer's release unlink: null means it has crossed.
+                    final Object[] link = laLink(buffer);
+                    if (link == null) {
+                        catchUp();
+                    } else {
+                        buffer = link;
+                    }
+                } else if (e != null) {
+                    @SuppressWarnings("unchecked")
+                    final E element = (E) e;
+                    next = element;
+                    index++;
+                    return;
+                } else {
+                    // Not reachable while the walk is in the right chunk (every index below end was
+                    // written before the walk began); catch up to be safe.
+                    catchUp();
+                }
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next != null;
+        }
+
+        @Override
+        public E next() {
+            final E e = next;
+            if (e == null) {
+                throw new NoSuchElementException();
+            }
+            advance();
+            return e;
+        }
+    }
+}
