@@ -26,14 +26,20 @@ import org.jcq.internal.Args;
  * <h2>Orderings</h2>
  * The producer stores the element (release), then the index (release); the consumer loads the
  * slot (acquire), which pairs with the element store, so the element's fields are visible. The
- * consumer's null store (release) pairs with the producer's acquire load of the slot when it looks
- * for room, so a slot is reused only after the consumer read it. {@code isEmpty()} loads the
+ * consumer stores its index and then null into the slot, both release; the null store pairs with
+ * the producer's acquire load of the slot when it looks for room, so a slot is reused only after
+ * the consumer read it. {@code isEmpty()} loads the
  * consumer index and then the producer index (acquire, pairing with its release store), so a
  * {@code false} from the consumer thread guarantees its next {@code poll()} finds the element.
  *
  * <h2>Linearization points</h2>
  * offer: the element store. poll: the slot load that returns non-null (a null load for an empty
- * poll). Each single-thread role calls strictly in order, so per-role order is program order.
+ * poll); the slot is free for the producer from the null store, so an offer between the consumer's
+ * index store and its null store may still find the ring full. The index is stored first so that
+ * a reader of another thread that loads a slot's element and then the consumer index (the
+ * iterator) can tell this lap's element from the next lap's: a refill happens after the null
+ * store, so a reader who sees it then sees the index past the slot. Each single-thread role calls
+ * strictly in order, so per-role order is program order.
  *
  * <h2>Departures from {@link java.util.Queue}</h2>
  * One producer thread and one consumer thread at a time. {@code size()} is an estimate (see
@@ -94,8 +100,10 @@ public class SpscArrayQueue<E> extends SpscArrayQueueFields<E> {
         if (e == null) {
             return null;
         }
-        soElement(buffer, slot, null);
+        // Index before slot: the producer refills the slot only after the null store, so whoever
+        // sees the refill and then reads the consumer index sees it past c (the iterator relies on it).
         soConsumerIndex(c + 1);
+        soElement(buffer, slot, null);
         @SuppressWarnings("unchecked")
         final E element = (E) e;
         return element;
