@@ -13,6 +13,44 @@
  *     <td>lock-free poll; offer may wait for a consumer between claim and clear</td></tr>
  * <tr><td>{@link org.jcq.queues.MpmcArrayQueue}</td><td>many</td><td>many</td>
  *     <td>lock-free when no thread stalls mid-operation (Vyukov)</td></tr>
+ * <tr><td>{@link org.jcq.queues.MpscBlockingConsumerArrayQueue}</td><td>many</td><td>1</td>
+ *     <td>as MpscArrayQueue; the consumer may also block (take, timed poll, blocking drain) by
+ *     parking</td></tr>
+ * </table>
+ * <table>
+ * <caption>Linked-array queues (arrays allocated as they fill, linked by a JUMP marker)</caption>
+ * <tr><th>Class</th><th>Producers</th><th>Consumers</th><th>Bound</th><th>Progress</th></tr>
+ * <tr><td>{@link org.jcq.queues.SpscChunkedArrayQueue}</td><td>1</td><td>1</td>
+ *     <td>bounded; fixed-size chunks linked as it fills</td>
+ *     <td>wait-free (offer allocates when it links a chunk)</td></tr>
+ * <tr><td>{@link org.jcq.queues.SpscUnboundedArrayQueue}</td><td>1</td><td>1</td>
+ *     <td>unbounded; fixed-size chunks</td><td>wait-free (offer allocates when it links a chunk)</td></tr>
+ * <tr><td>{@link org.jcq.queues.SpscGrowableArrayQueue}</td><td>1</td><td>1</td>
+ *     <td>bounded; the array doubles until it holds the bound</td>
+ *     <td>wait-free (offer allocates while growing)</td></tr>
+ * <tr><td>{@link org.jcq.queues.MpscChunkedArrayQueue}</td><td>many</td><td>1</td>
+ *     <td>bounded; fixed-size chunks linked as it fills</td>
+ *     <td>lock-free offer, except that producers wait while one of them links the next chunk;
+ *     poll may wait for a producer between claim and store</td></tr>
+ * <tr><td>{@link org.jcq.queues.MpscUnboundedArrayQueue}</td><td>many</td><td>1</td>
+ *     <td>unbounded; fixed-size chunks</td><td>as MpscChunkedArrayQueue</td></tr>
+ * <tr><td>{@link org.jcq.queues.MpscGrowableArrayQueue}</td><td>many</td><td>1</td>
+ *     <td>bounded; the array doubles until it holds the bound</td><td>as MpscChunkedArrayQueue</td></tr>
+ * </table>
+ * <table>
+ * <caption>Unbounded linked-node and fetch-and-add queues</caption>
+ * <tr><th>Class</th><th>Producers</th><th>Consumers</th><th>Progress</th></tr>
+ * <tr><td>{@link org.jcq.queues.SpscLinkedQueue}</td><td>1</td><td>1</td>
+ *     <td>wait-free offer and poll; size() and the iterator walk the chain (O(n), lock-free)</td></tr>
+ * <tr><td>{@link org.jcq.queues.MpscLinkedQueue}</td><td>many</td><td>1</td>
+ *     <td>wait-free offer (one atomic exchange); poll/peek may wait for a producer between its
+ *     exchange and its link (relaxedPoll/relaxedPeek do not)</td></tr>
+ * <tr><td>{@link org.jcq.queues.MpscUnboundedXaddArrayQueue}</td><td>many</td><td>1</td>
+ *     <td>offer: one fetch-and-add, never fails; poll may wait for a producer between claim and
+ *     store, or for a chunk being appended</td></tr>
+ * <tr><td>{@link org.jcq.queues.MpmcUnboundedXaddArrayQueue}</td><td>many</td><td>many</td>
+ *     <td>offer: one fetch-and-add; consumers claim by CAS; may wait for the consumer moving
+ *     everyone to the next chunk, or for a slow consumer to clear a reused slot</td></tr>
  * </table>
  *
  * <h2>Padding: what is padded and what is not</h2>
@@ -36,6 +74,25 @@
  * live slots off the array header (read by every bounds check) and off neighbouring objects.
  * <b>Not</b> padded: slots within the ring from each other (neighbouring slots are written by the
  * producer and the consumer in turn; that is inherent to a ring), and the element objects.
+ * <p>
+ * The MPSC blocking-consumer queue adds one more region after the consumer index's trailing pad:
+ * the parked consumer thread (written by the consumer when it blocks, read by every offer),
+ * followed by its own 128-byte pad against the next object.
+ * <p>
+ * The linked-array queues follow the same rules: cold fields (the bound) by the header, then a
+ * producer region (index, limits, current chunk and its mask), then a consumer region (index,
+ * current chunk and its mask), 128 bytes of padding before, between and after. The linked-node
+ * queues have no cold fields: header, pad, {@code producerNode}, pad, {@code consumerNode}, pad.
+ * The XADD queues: cold fields ({@code chunkMask}, {@code chunkShift}, {@code maxPooledChunks}),
+ * pad, {@code producerIndex} (the fetch-and-add of every offer), pad, the producer's chunk and its
+ * index, pad, the consumer's index and chunk with the pool's top (consumers push it; an appender
+ * pops it once per chunk), pad.
+ * <p>
+ * <b>Not</b> padded: chunk arrays and nodes. A queue may hold many small chunks, and short-lived
+ * nodes are allocated per element; 256 bytes each would cost more in footprint and allocation
+ * than the false sharing at a chunk's edges or between neighbouring nodes (JCTools does not pad
+ * them either). The last slot of a linked-array chunk holds the link to the next chunk.
+ * <p>
  * A JOL test ({@code LayoutTest}) asserts each of these statements for every queue class.
  */
 package org.jcq.queues;
