@@ -25,6 +25,28 @@ public final class Args {
     }
 
     /**
+     * Checks a requested chunk size and rounds it up to a power of two that must stay below a
+     * bound (itself a power of two).
+     *
+     * @param name the argument's name, for the message
+     * @param requested the requested size
+     * @param min the smallest allowed request
+     * @param boundName the bound's name, for the message
+     * @param bound the bound, a power of two
+     * @return the smallest power of two {@code >= requested}
+     * @throws IllegalArgumentException if {@code requested} is below {@code min}, above 2^30, or
+     *     rounds up to {@code bound} or more
+     */
+    public static int pow2Below(String name, int requested, int min, String boundName, int bound) {
+        final int pow2 = pow2Capacity(name, requested, min);
+        if (pow2 >= bound) {
+            throw new IllegalArgumentException(name + " must round up to a power of two below " + boundName + " ("
+                    + bound + ") but was " + requested);
+        }
+        return pow2;
+    }
+
+    /**
      * Checks a {@code drain}/{@code fill} limit.
      *
      * @param limit the limit
