@@ -148,8 +148,6 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
     private static final long STEP = 4;
     /** How many elements {@code fill(s)} and {@code drain(c)} move on a queue with no bound. */
     private static final int UNBOUNDED_BATCH = 4096;
-    /** How many elements a waiting drain or fill moves between two checks of its exit condition. */
-    private static final int WAIT_LOOP_BATCH = 256;
     /** A consumer waiting for a claimed slot re-checks the claim every 64 spins. */
     private static final int RECHECK_MASK = 63;
 
@@ -586,32 +584,19 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
 
     @Override
     public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("c", c);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
-        int idle = 0;
-        while (exit.keepRunning()) {
-            idle = drain(c, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
-        }
+        WaitLoops.drain(this, c, wait, exit);
     }
 
     @Override
     public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("s", s);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
-        int idle = 0;
-        while (exit.keepRunning()) {
-            idle = fill(s, WAIT_LOOP_BATCH) == 0 ? wait.idle(idle) : 0;
-        }
+        WaitLoops.fill(this, s, wait, exit);
     }
 
     /**
      * Returns a weakly consistent iterator: it walks from the head to the tail as they were when
      * it was created, across chunks, returns only elements that were in the queue at some moment
      * during the walk, in queue order, each at most once, and skips any that the consumer took
-     * meanwhile. It stops early at a slot that is claimed but not yet written (where
-     * {@link #poll()} would wait). It never throws
+     * meanwhile (and any claimed but not yet written). It never throws
      * {@link java.util.ConcurrentModificationException}, may be used from any thread while
      * producers and the consumer run, and does not support {@code remove}.
      *
@@ -656,7 +641,11 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
                 final int mask = buffer.length - 2;
                 // Acquire: pairs with the producers' release stores of elements and JUMPs.
                 final Object e = laElement(buffer, slot(index, mask));
-                if (e == JUMP) {
+                if (laConsumerIndex() > index) {
+                    // Consumed since: the slot may hold a later lap, even a later chunk's JUMP.
+                    // Read after the slot, so a slot read while index was not consumed is of index.
+                    restart();
+                } else if (e == JUMP) {
                     // Acquire: pairs with the consumer's release clear of the link.
                     final Object link = laElement(buffer, mask + 1);
                     if (link == null) {
@@ -664,13 +653,11 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
                     } else {
                         this.buffer = (Object[]) link;
                     }
-                } else if (e == SKIP) {
+                } else if (e == null || e == SKIP) {
+                    // Being taken by the consumer, claimed and not yet written, or abandoned. The
+                    // index lives in this chunk all the same: a link index below end has its JUMP
+                    // visible, as the JUMP is stored before that index can be claimed.
                     index += STEP;
-                } else if (laConsumerIndex() > index) {
-                    // Consumed since (the slot may even hold a later lap): go on from the consumer.
-                    restart();
-                } else if (e == null) {
-                    return;
                 } else {
                     @SuppressWarnings("unchecked")
                     final E element = (E) e;
