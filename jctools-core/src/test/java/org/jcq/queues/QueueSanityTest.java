@@ -519,7 +519,7 @@ class QueueSanityTest {
         // another producer fills the last free slot while the supplier runs: fill must still return
         // (having placed the element in room it claimed first, or having stopped), not wait for a
         // consumer, which may never come (it may be the very thread that called fill).
-        assumeTrue(spec.bounded(), "an unbounded queue has no last free slot for another producer to take");
+        assumeTrue(spec.bounded(), "an unbounded queue is never full");
         final MessagePassingQueue<Integer> q = spec.create(Math.max(2, spec.capacity().minRequest()));
         final int capacity = q.capacity();
         offerRange(q, 0, capacity - 1);
@@ -867,8 +867,7 @@ class QueueSanityTest {
         final long max = spec.bounded() ? q.capacity() : Integer.MAX_VALUE;
         final AtomicLong samples = new AtomicLong();
         traffic.race.thread("observer", () -> {
-            // At least one sample: an unbounded queue's producer never waits, so on a busy machine
-            // the traffic may be over before the observer is first scheduled.
+            // At least one sample: an unbounded queue's traffic may end before this thread is scheduled.
             for (long i = 0; i == 0 || !traffic.done(); i++) {
                 final int size = q.size();
                 assertTrue(size >= 0 && size <= max, "size " + size + " outside [0, " + max + "]");
