@@ -248,6 +248,47 @@ class MpscLinkedArrayQueueTest {
         assertEmptyQueue(q);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("variants")
+    void otherProducersLinkChunksWhileAFillWaitsForItsSupplier(Variant variant) {
+        // The fill's claim is the one that needs a new chunk (the ring of 2 holds one element). A
+        // link is a step of its own, so the fill's supplier runs after the link, holding only its
+        // claimed index: other producers must be able to link further chunks and add meanwhile.
+        final BaseMpscLinkedArrayQueue<Integer> q = variant.withChunk().apply(2);
+        assertTrue(q.offer(0));
+        final AtomicBoolean inSupplier = new AtomicBoolean();
+        final AtomicBoolean othersDone = new AtomicBoolean();
+        final Race race = new Race();
+        race.thread("filler", () -> {
+            final int[] next = {1};
+            assertEquals(3, q.fill(() -> {
+                if (next[0] == 1) {
+                    inSupplier.set(true);
+                    while (!othersDone.get()) {
+                        race.idle();
+                    }
+                }
+                return next[0]++;
+            }, 3));
+        });
+        race.thread("producer", () -> {
+            while (!inSupplier.get()) {
+                race.idle();
+            }
+            for (int i = 100; i < 105; i++) {
+                assertTrue(q.offer(i), "offer " + i + " while a fill waits for its supplier");
+            }
+            othersDone.set(true);
+        });
+        race.run();
+        final List<Integer> got = new ArrayList<>();
+        for (Integer e; (e = q.poll()) != null; ) {
+            got.add(e);
+        }
+        assertEquals(List.of(0, 1, 100, 101, 102, 103, 104, 2, 3), got);
+        assertEmptyQueue(q);
+    }
+
     private static void awaitLatch(CountDownLatch latch) {
         try {
             if (!latch.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
