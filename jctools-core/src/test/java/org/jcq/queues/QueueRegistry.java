@@ -122,7 +122,10 @@ final class QueueRegistry {
                     Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 16)));
 
     /** MPSC linked-array queues (chunked, unbounded, growable). */
-    private static final List<QueueSpec> MPSC_LINKED_ARRAY_QUEUES = List.of();
+    private static final List<QueueSpec> MPSC_LINKED_ARRAY_QUEUES = List.of(
+            new QueueSpec("MpscChunkedArrayQueue", MpscChunkedArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.pow2(4, 4)),
+            new QueueSpec("MpscUnboundedArrayQueue", MpscUnboundedArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.unbounded(2)),
+            new QueueSpec("MpscGrowableArrayQueue", MpscGrowableArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.pow2(4, 4)));
 
     /** Linked-node queues. */
     private static final List<QueueSpec> LINKED_QUEUES = List.of(

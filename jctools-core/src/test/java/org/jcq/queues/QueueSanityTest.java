@@ -522,7 +522,7 @@ class QueueSanityTest {
         // (having placed the element in room it claimed first, or having stopped), not wait for a
         // consumer, which may never come (it may be the very thread that called fill).
         assumeTrue(spec.bounded(), "an unbounded queue is never full");
-        final MessagePassingQueue<Integer> q = spec.create(2);
+        final MessagePassingQueue<Integer> q = spec.create(Math.max(2, spec.capacity().minRequest()));
         final int capacity = q.capacity();
         offerRange(q, 0, capacity - 1);
         final CountDownLatch inSupplier = new CountDownLatch(1);

@@ -104,7 +104,8 @@ class ZeroAllocationTest {
      * bound). Their batches stay within one chunk (at least 8 slots, one kept for a JUMP).
      */
     private static boolean allocatesChunksAsItFills(MessagePassingQueue<?> q) {
-        return q instanceof SpscChunkedArrayQueue || q instanceof SpscUnboundedArrayQueue;
+        return q instanceof SpscChunkedArrayQueue || q instanceof SpscUnboundedArrayQueue
+                || q instanceof MpscChunkedArrayQueue || q instanceof MpscUnboundedArrayQueue;
     }
 
     private static void workload(MessagePassingQueue<Integer> q, Integer[] elements, Sink sink, Source source,

@@ -1,0 +1,686 @@
+package org.jcq.queues;
+
+import static org.jcq.queues.CircularArrayQueue.laElement;
+import static org.jcq.queues.CircularArrayQueue.lpElement;
+import static org.jcq.queues.CircularArrayQueue.nullElement;
+import static org.jcq.queues.CircularArrayQueue.nullSupplied;
+import static org.jcq.queues.CircularArrayQueue.soElement;
+import static org.jcq.queues.CircularArrayQueue.spElement;
+
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.function.IntFunction;
+
+import org.jcq.internal.Args;
+
+/*
+ * The multi-producer single-consumer linked-array queue shared by MpscChunkedArrayQueue,
+ * MpscUnboundedArrayQueue and MpscGrowableArrayQueue. They differ only in the size of the next
+ * chunk (nextChunkSize) and in the bound they pass in.
+ *
+ * Algorithm and origin
+ * --------------------
+ * After JCTools' BaseMpscLinkedArrayQueue (Nitsan Wakart), on VarHandles, with one change: linking
+ * a chunk is a step of its own that claims no index (JCTools' linking producer claims the index and
+ * writes its element into the new chunk). The queue is a chain of chunks. A chunk is an Object[] of
+ * chunkSize + 1 slots: slots 0..chunkSize-1 form a ring that holds elements, the last slot holds
+ * the link to the next chunk. Producers claim an index with a CAS on producerIndex and store their
+ * element in the slot of that index in the producer chunk; the single consumer finds elements by a
+ * null check, as in MpscArrayQueue. While the consumer keeps up, one chunk is reused as a ring; a
+ * chunk is linked only when the current ring has no free slot but the queue is below its bound.
+ *
+ * Indices step by four (STEP): index i lives in slot (i >> 2) & mask, and capacity(), size() and
+ * QueueProgressIndicators count elements, so they divide by four. The two low bits of the producer
+ * index are flags: RESIZING (bit 0) while one producer links the next chunk, LINKED (bit 1) once a
+ * chunk was linked at this index and nobody has claimed it yet. The consumer index has no flags.
+ *
+ * Linking (resize) protocol
+ * -------------------------
+ * A producer at index p (RESIZING clear) with p >= producerLimit takes the slow path. If LINKED is
+ * set, a chunk was just linked for p: it claims p. Otherwise it reads the consumer index c and
+ *  - if c + ringCapacity > p, the ring has room: it refreshes producerLimit and claims p;
+ *  - else if the bound leaves no room (maxQueueCapacity - (p - c) <= 0) the queue is full;
+ *  - else it CASes producerIndex from p to p | RESIZING and, alone now, links:
+ *    1. allocates the next chunk (an OutOfMemoryError restores producerIndex to p and propagates:
+ *       nothing else was written, so the queue is as before and other producers go on);
+ *    2. stores the new chunk and its mask in producerBuffer and producerMask, the new chunk in the
+ *       old chunk's link slot, and producerLimit for the new chunk;
+ *    3. stores JUMP in the old chunk's slot of p (release);
+ *    4. stores producerIndex = p | LINKED (release); then, like every producer, claims an index.
+ * Index p itself is then claimed by whichever producer CASes p | LINKED to p + STEP first, and
+ * lives in the new chunk. No element and no supplier call happen while RESIZING is set, so the
+ * producers that wait for it wait only for an allocation and a few stores.
+ * The consumer, reaching index p in the old chunk, finds JUMP, loads the link, stores the new chunk
+ * as consumerBuffer, clears the old chunk's link (so a consumed chunk never reaches live ones) and
+ * reads index p again, now from the new chunk. JUMP is a private constant compared by identity; no
+ * slot is ever tested with instanceof.
+ *
+ * A chunk below the bound uses chunkSize - 1 slots of its ring ("ringCapacity"): the slot of the
+ * index where the next link happens must be free for the JUMP. A chunk as large as the bound (the
+ * growable queue's last) never links another, so its whole ring is usable.
+ *
+ * What a consumer may observe while a producer links at p (producerIndex == p | RESIZING):
+ *  - c < p: the indices c .. p-STEP were claimed before; their elements are in the old chunk (or
+ *    about to be): poll() returns them, waiting for a claimed slot that is not written yet.
+ *  - c == p: no element is claimed at p, so size() is 0, isEmpty() is true and poll()/peek()
+ *    return null, consistently; whether the consumer has already followed the JUMP (step 3) or
+ *    not. Once some producer claims p, poll() waits for its element in the new chunk.
+ *
+ * Invariants
+ * ----------
+ * 1. consumerIndex <= (producerIndex & ~FLAGS) and, for bounded queues,
+ *    (producerIndex & ~FLAGS) - consumerIndex <= maxQueueCapacity: a claim needs
+ *    maxQueueCapacity - (p - c) > 0 for a consumer index c that only grew since.
+ * 2. The producer index never returns to a value it had before a completed link, and every
+ *    change of producerBuffer/producerMask happens under RESIZING and changes the index for good
+ *    (p -> p | RESIZING -> p | LINKED; p | LINKED is never linked at again). It goes back only
+ *    (a) from p | RESIZING to p after a failed allocation, with nothing written, and (b) when a
+ *    fill whose supplier fails withdraws its claim by a CAS from p + STEP back to the value it
+ *    claimed from, which succeeds only if no producer claimed or linked since. So a producer that
+ *    read (index, producerBuffer, producerMask) and then CASes that index successfully used the
+ *    chunk of that index: no ABA across chunks.
+ * 3. Every value of producerLimit is at most c + ringCapacity (of the producer chunk or an older
+ *    one, whose ring is never larger) and at most c + maxQueueCapacity, for some past consumer
+ *    index c; or, set by a link at p, at most p + ringCapacity of the new chunk, which holds no
+ *    index below p. So a claim below the limit never overwrites an unconsumed slot, never takes the
+ *    slot kept for a JUMP, and never exceeds the bound. Racing refreshes may store an older,
+ *    smaller limit over a newer one; that only sends the next offer to the slow path early.
+ * 4. A chunk is linked at most once; after its JUMP at p no index at or past p is claimed in it.
+ * 5. The consumer chunk, followed through its links, holds every index from consumerIndex to
+ *    producerIndex; a chunk the consumer has left has its link cleared and no element.
+ * Non-invariants (briefly untrue, and why that is safe)
+ *  - A claimed slot may be null between the claim and the element store; poll() tells this from
+ *    "empty" by the producer index and waits, relaxedPoll() returns null.
+ *  - A fill whose supplier fails after its claim, when other producers claimed (or linked) past
+ *    it, cannot withdraw: it stores SKIP in the slot, which consumers clear and step over. Until
+ *    then size() counts it, and isEmpty() may say false while poll() finds nothing behind it. A
+ *    full answer of offer may also be one withdrawn claim stale. Both happen only after a supplier
+ *    failed.
+ *  - producerBuffer/producerMask may be newer than the producer index a producer read; its CAS of
+ *    that index then fails (invariant 2), so it never writes into the wrong chunk.
+ *
+ * Orderings (which access pairs with which)
+ * -----------------------------------------
+ * - Element store (release) -> consumer's slot load (acquire): publishes the element's fields.
+ * - Linking: the chunk, mask, link and limit stores come before the release stores of the JUMP
+ *   and of p | LINKED. Producers load the index with acquire (pairs with the latter) before they
+ *   read producerBuffer/producerMask; the consumer loads the slot with acquire (pairs with the
+ *   JUMP), so it then reads the link with a plain load.
+ * - Consumer index store (release) -> producers' acquire load in the slow path: a slot is reused,
+ *   or a JUMP stored, only after the consumer cleared it (plain clear, ordered by that release).
+ * - consumerBuffer store (release) and the link clear (release) -> the iterator's acquire loads:
+ *   an iterator that finds a link cleared finds the consumer's new chunk.
+ *
+ * Linearization points
+ * --------------------
+ * offer: the successful CAS of the index to p + STEP. A failed offer: the consumer-index load that
+ * showed the bound reached. poll: the slot load that returns the element; an empty poll: the
+ * producer-index load showing no claim at or past the consumer index ((producerIndex & ~FLAGS)
+ * == consumerIndex). A link is not an operation of the queue: it changes no element and no count.
+ *
+ * GC and nepotism
+ * ---------------
+ * The consumer nulls every slot it takes and, on leaving a chunk, its link, so a consumed chunk
+ * (which may already be in an old generation) references neither elements nor live chunks. The
+ * JUMP left in a left chunk is a constant. After a burst is drained the queue holds one chunk.
+ *
+ * Padding
+ * -------
+ * The queue object is padded as the array queues (BaseMpscLinkedArrayQueueFields). Chunks are not
+ * padded: a chunk is written by producers and the consumer slot by slot anyway (inherent to a
+ * ring), and 256 bytes of padding per chunk would dominate small chunks and the empty-queue
+ * footprint (JCTools pads none either).
+ */
+abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueFields<E> {
+    /** In the old chunk's slot of the index where the next chunk starts: "go on in the next chunk". */
+    static final Object JUMP = new Object();
+    /** In a slot whose fill could not be written nor withdrawn: "step over this index". */
+    static final Object SKIP = new Object();
+    /** The bound of a queue with none, in producer-index units. */
+    static final long NO_BOUND = Long.MAX_VALUE;
+    /** Producer-index flag: a producer is linking the next chunk at this index. */
+    private static final long RESIZING = 1;
+    /** Producer-index flag: a chunk was linked at this index, which nobody has claimed yet. */
+    private static final long LINKED = 2;
+    /** Both flags. */
+    private static final long FLAGS = RESIZING | LINKED;
+    /** What one element adds to an index. */
+    private static final long STEP = 4;
+    /** How many elements {@code fill(s)} and {@code drain(c)} move on a queue with no bound. */
+    private static final int UNBOUNDED_BATCH = 4096;
+    /** A consumer waiting for a claimed slot re-checks the claim every 64 spins. */
+    private static final int RECHECK_MASK = 63;
+
+    /** Outcomes of {@link #add}: the element is in. */
+    private static final int ADDED = 0;
+    /** Outcome: the queue was full; nothing was claimed. */
+    private static final int FULL = 1;
+    /** Outcome: the supplier returned null; the claim was given back. */
+    private static final int SUPPLIED_NULL = 2;
+
+    /** Outcomes of {@link #offerSlowPath}: the ring has room, claim with a CAS. */
+    private static final int CLAIM = 0;
+    /** Outcome: the index moved (or this producer linked a chunk), read it again. */
+    private static final int RETRY = 1;
+    /** Outcome: the bound is reached. */
+    private static final int QUEUE_FULL = 2;
+
+    BaseMpscLinkedArrayQueue(int chunkSize, long maxQueueCapacity) {
+        super(new Object[chunkSize + 1], maxQueueCapacity);
+    }
+
+    /** The size of the chunk to link after one of {@code chunkSize}; called on the linking path. */
+    abstract int nextChunkSize(int chunkSize);
+
+    /** The bound of a queue of {@code capacity} elements, in producer-index units. */
+    static long bound(int capacity) {
+        return STEP * capacity;
+    }
+
+    /** The smallest power of two {@code >= value}, 1 for any value below 2; {@code value <= 2^30}. */
+    static int ceilPow2(int value) {
+        return value <= 1 ? 1 : Integer.highestOneBit(value - 1) << 1;
+    }
+
+    /** The slot of index {@code index} (in producer-index units) in a chunk of mask {@code mask}. */
+    static int slot(long index, int mask) {
+        return (int) (index >> 2) & mask;
+    }
+
+    /**
+     * How far past the consumer index producers may claim in a chunk of mask {@code mask}, in
+     * index units: all of its ring if it is as large as the bound, else all but the JUMP slot.
+     */
+    private long ringCapacity(int mask) {
+        return STEP * (mask + 1) == maxQueueCapacity ? maxQueueCapacity : STEP * mask;
+    }
+
+    @Override
+    public boolean offer(E e) {
+        if (e == null) {
+            throw nullElement();
+        }
+        return add(e, null) == ADDED;
+    }
+
+    /**
+     * Adds {@code e}, or, if it is null, an element of {@code s} asked for only once a slot is
+     * claimed. One implementation for offer and fill; offer passes no supplier.
+     */
+    private int add(E e, Supplier<E> s) {
+        while (true) {
+            // Limit before index: a stale limit is safe (invariant 3), the index is checked by the CAS.
+            final long limit = laProducerLimit();
+            // Acquire: pairs with a linking producer's release of p | LINKED, so the chunk read
+            // below is at least as new as p.
+            final long p = laProducerIndex();
+            if ((p & RESIZING) != 0) {
+                Thread.onSpinWait();
+                continue;
+            }
+            final int mask = lpProducerMask();
+            final Object[] buffer = lpProducerBuffer();
+            if (p >= limit) {
+                final int outcome = offerSlowPath(mask, buffer, p);
+                if (outcome == QUEUE_FULL) {
+                    return FULL;
+                }
+                if (outcome == RETRY) {
+                    continue;
+                }
+            }
+            final long next = (p & ~FLAGS) + STEP;
+            if (casProducerIndex(p, next)) {
+                if (e == null) {
+                    return supplyClaimed(buffer, slot(p, mask), p, next, s);
+                }
+                // Release: pairs with the consumer's acquire load of the slot.
+                soElement(buffer, slot(p, mask), e);
+                return ADDED;
+            }
+        }
+    }
+
+    /** Cold path of add: refreshes the limit, or finds the queue full, or links the next chunk. */
+    private int offerSlowPath(int mask, Object[] buffer, long p) {
+        if ((p & LINKED) != 0) {
+            // The chunk was linked for p: its ring has room, and the bound left room then.
+            return CLAIM;
+        }
+        // Acquire: pairs with the consumer's release store; every slot below c is cleared.
+        final long c = laConsumerIndex();
+        final long ringCapacity = ringCapacity(mask);
+        if (c + ringCapacity > p) {
+            soProducerLimit(c + ringCapacity);
+            return CLAIM;
+        }
+        if (maxQueueCapacity - (p - c) <= 0) {
+            return QUEUE_FULL;
+        }
+        if (casProducerIndex(p, p | RESIZING)) {
+            link(mask, buffer, p);
+        }
+        return RETRY;
+    }
+
+    /**
+     * Cold path of add: this producer holds the index at {@code p | RESIZING} and links the next
+     * chunk at index {@code p} (see the protocol above), then lets producers claim {@code p}.
+     */
+    private void link(int oldMask, Object[] oldBuffer, long p) {
+        final int chunkSize = nextChunkSize(oldMask + 1);
+        final Object[] newBuffer;
+        try {
+            newBuffer = newChunk(chunkSize + 1);
+        } catch (OutOfMemoryError oom) {
+            // Release: nothing was written, so restoring p undoes the mark for every producer.
+            soProducerIndex(p);
+            throw oom;
+        }
+        final int newMask = chunkSize - 1;
+        // Plain: the release stores of the JUMP and of the index below publish them.
+        spProducerBuffer(newBuffer);
+        spProducerMask(newMask);
+        spElement(oldBuffer, oldMask + 1, newBuffer);
+        // Acquire: pairs with the consumer's release store, as in offerSlowPath.
+        final long c = laConsumerIndex();
+        soProducerLimit(p + Math.min(ringCapacity(newMask), maxQueueCapacity - (p - c)));
+        // Release: pairs with the consumer's acquire load of the slot, ordering the link before it.
+        soElement(oldBuffer, slot(p, oldMask), JUMP);
+        // Release: pairs with producers' acquire load of the index; p is claimable again.
+        soProducerIndex(p | LINKED);
+    }
+
+    private Object[] newChunk(int length) {
+        final IntFunction<Object[]> allocator = chunkAllocator;
+        return allocator == null ? new Object[length] : allocator.apply(length);
+    }
+
+    /**
+     * Cold path of fill: index {@code p} is claimed (the index moved from {@code p} to
+     * {@code next}); asks {@code s} for its element. If the supplier fails, withdraws the claim if
+     * no producer claimed or linked since, else marks the slot SKIP for the consumer to step over.
+     */
+    private int supplyClaimed(Object[] buffer, int slot, long p, long next, Supplier<E> s) {
+        final E e;
+        try {
+            e = s.get();
+        } catch (RuntimeException | Error t) {
+            abandon(buffer, slot, p, next);
+            throw t;
+        }
+        if (e == null) {
+            abandon(buffer, slot, p, next);
+            return SUPPLIED_NULL;
+        }
+        // Release: pairs with the consumer's acquire load of the slot.
+        soElement(buffer, slot, e);
+        return ADDED;
+    }
+
+    private void abandon(Object[] buffer, int slot, long p, long next) {
+        if (!casProducerIndex(next, p)) {
+            // Release: pairs with the consumer's acquire load of the slot.
+            soElement(buffer, slot, SKIP);
+        }
+    }
+
+    /**
+     * Adds an element, failing only if the queue is full. Same as {@link #offer}: the CAS either
+     * claims a slot or sees the bound reached, so it cannot fail spuriously.
+     */
+    @Override
+    public boolean relaxedOffer(E e) {
+        return offer(e);
+    }
+
+    @Override
+    public E poll() {
+        return pollHead(true);
+    }
+
+    @Override
+    public E relaxedPoll() {
+        return pollHead(false);
+    }
+
+    @Override
+    public E peek() {
+        return peekHead(true);
+    }
+
+    @Override
+    public E relaxedPeek() {
+        return peekHead(false);
+    }
+
+    /** poll (waiting for a claimed head) or relaxedPoll (not waiting); constant-folded per caller. */
+    private E pollHead(boolean wait) {
+        Object[] buffer = lpConsumerBuffer();
+        long c = lpConsumerIndex();
+        int slot = slot(c, lpConsumerMask());
+        // Acquire: pairs with the producer's release store of the element (or of the JUMP).
+        Object e = laElement(buffer, slot);
+        if (e == null || e == JUMP || e == SKIP) {
+            e = head(wait);
+            if (e == null) {
+                return null;
+            }
+            buffer = lpConsumerBuffer();
+            c = lpConsumerIndex();
+            slot = slot(c, lpConsumerMask());
+        }
+        // Plain: producers never read slots; the release store of the index orders the clear.
+        spElement(buffer, slot, null);
+        soConsumerIndex(c + STEP);
+        @SuppressWarnings("unchecked")
+        final E element = (E) e;
+        return element;
+    }
+
+    private E peekHead(boolean wait) {
+        Object e = laElement(lpConsumerBuffer(), slot(lpConsumerIndex(), lpConsumerMask()));
+        if (e == null || e == JUMP || e == SKIP) {
+            e = head(wait);
+        }
+        @SuppressWarnings("unchecked")
+        final E element = (E) e;
+        return element;
+    }
+
+    /**
+     * Cold path of the consuming methods: follows JUMPs and steps over SKIPs until the consumer
+     * fields point at an element, and returns it (without taking it); returns null if the queue
+     * is empty, or, when not {@code wait}ing, if the head is claimed but not yet visible.
+     */
+    private Object head(boolean wait) {
+        while (true) {
+            final Object[] buffer = lpConsumerBuffer();
+            final int mask = lpConsumerMask();
+            final long c = lpConsumerIndex();
+            final int slot = slot(c, mask);
+            Object e = laElement(buffer, slot);
+            if (e == null) {
+                if (!wait) {
+                    return null;
+                }
+                e = awaitClaimed(buffer, slot, c);
+                if (e == null) {
+                    return null;
+                }
+            }
+            if (e == JUMP) {
+                jump(buffer, mask);
+            } else if (e == SKIP) {
+                spElement(buffer, slot, null);
+                soConsumerIndex(c + STEP);
+            } else {
+                return e;
+            }
+        }
+    }
+
+    /**
+     * Returns what the slot of {@code c} holds once it is written, or null if no claim is at or
+     * past {@code c} (the queue is empty, also while a producer links at {@code c}, or the claim
+     * was withdrawn). Checks the claim every 64 spins, not to steal producers' lines.
+     */
+    private Object awaitClaimed(Object[] buffer, int slot, long c) {
+        // Acquire: pairs with the producers' CAS or release of the index.
+        if ((laProducerIndex() & ~FLAGS) <= c) {
+            return null;
+        }
+        for (int spins = 1; ; spins++) {
+            final Object e = laElement(buffer, slot);
+            if (e != null) {
+                return e;
+            }
+            if ((spins & RECHECK_MASK) == 0 && (laProducerIndex() & ~FLAGS) <= c) {
+                return null;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Moves the consumer from {@code buffer}, which holds JUMP at the consumer index, to the next chunk. */
+    private void jump(Object[] buffer, int mask) {
+        final int link = mask + 1;
+        // Plain: the acquire load of the JUMP ordered the link store before it.
+        final Object[] next = (Object[]) lpElement(buffer, link);
+        spConsumerMask(next.length - 2);
+        // Release: pairs with the iterator's acquire load of the consumer chunk.
+        soConsumerBuffer(next);
+        // Release: pairs with the iterator's acquire load of the link; clearing it keeps the left
+        // chunk from reaching live ones (nepotism).
+        soElement(buffer, link, null);
+    }
+
+    /** The link slot of {@code buffer}, for white-box tests: null once the consumer left it. */
+    static Object linkOf(Object[] buffer) {
+        return buffer[buffer.length - 1];
+    }
+
+    @Override
+    public final int capacity() {
+        return maxQueueCapacity == NO_BOUND ? UNBOUNDED_CAPACITY : (int) (maxQueueCapacity / STEP);
+    }
+
+    @Override
+    public final long currentProducerIndex() {
+        return laProducerIndex() / STEP;
+    }
+
+    @Override
+    public final long currentConsumerIndex() {
+        return laConsumerIndex() / STEP;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Reads the consumer index, then the producer index, then the consumer index again until the
+     * two consumer reads agree.
+     */
+    @Override
+    public final int size() {
+        long after = laConsumerIndex();
+        while (true) {
+            final long before = after;
+            final long p = laProducerIndex() & ~FLAGS;
+            after = laConsumerIndex();
+            if (before == after) {
+                final long size = (p - after) / STEP;
+                final long max = Math.min(maxQueueCapacity / STEP, Integer.MAX_VALUE);
+                return size <= 0 ? 0 : (int) Math.min(size, max);
+            }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Reads the consumer index before the producer index.
+     */
+    @Override
+    public final boolean isEmpty() {
+        return laConsumerIndex() >= (laProducerIndex() & ~FLAGS);
+    }
+
+    @Override
+    public final void clear() {
+        while (poll() != null) {
+            // keep polling until empty
+        }
+    }
+
+    /** How many elements {@code fill(s)} and {@code drain(c)} move: the capacity, or a batch. */
+    private int batch() {
+        return maxQueueCapacity == NO_BOUND ? UNBOUNDED_BATCH : capacity();
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Takes one element per {@link #relaxedPoll()}, so an exception from {@code c} loses nothing
+     * but the element it was handed.
+     */
+    @Override
+    public final int drain(Consumer<E> c, int limit) {
+        Args.notNull("c", c);
+        Args.limit(limit);
+        for (int i = 0; i < limit; i++) {
+            final E e = relaxedPoll();
+            if (e == null) {
+                return i;
+            }
+            c.accept(e);
+        }
+        return limit;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * On a queue with no bound, {@value #UNBOUNDED_BATCH} elements at most.
+     */
+    @Override
+    public final int drain(Consumer<E> c) {
+        return drain(c, batch());
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Claims each slot before asking the supplier, so it never takes an element it has no room
+     * for, and never while other producers wait for it. If the supplier then returns null or
+     * throws, the claim is withdrawn, or, if other producers claimed (or linked) past it meanwhile,
+     * marked for the consumer to step over.
+     */
+    @Override
+    public final int fill(Supplier<E> s, int limit) {
+        Args.notNull("s", s);
+        Args.limit(limit);
+        for (int i = 0; i < limit; i++) {
+            final int outcome = add(null, s);
+            if (outcome == FULL) {
+                return i;
+            }
+            if (outcome == SUPPLIED_NULL) {
+                throw nullSupplied(i);
+            }
+        }
+        return limit;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * On a queue with no bound, a batch of {@value #UNBOUNDED_BATCH} elements.
+     */
+    @Override
+    public final int fill(Supplier<E> s) {
+        return fill(s, batch());
+    }
+
+    @Override
+    public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
+        WaitLoops.drain(this, c, wait, exit);
+    }
+
+    @Override
+    public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
+        WaitLoops.fill(this, s, wait, exit);
+    }
+
+    /**
+     * Returns a weakly consistent iterator: it walks from the head to the tail as they were when
+     * it was created, across chunks, returns only elements that were in the queue at some moment
+     * during the walk, in queue order, each at most once, and skips any that the consumer took
+     * meanwhile (and any claimed but not yet written). It never throws
+     * {@link java.util.ConcurrentModificationException}, may be used from any thread while
+     * producers and the consumer run, and does not support {@code remove}.
+     *
+     * @return a weakly consistent iterator over the elements
+     */
+    @Override
+    public final Iterator<E> iterator() {
+        return new WeakIterator();
+    }
+
+    private final class WeakIterator implements Iterator<E> {
+        private final long end;
+        private Object[] buffer;
+        private long index;
+        private E next;
+
+        WeakIterator() {
+            restart();
+            end = laProducerIndex() & ~FLAGS;
+            advance();
+        }
+
+        /**
+         * Starts from where the consumer is: its index, and a chunk read between two equal reads of
+         * it, which therefore holds that index (or its JUMP).
+         */
+        private void restart() {
+            long c;
+            Object[] b;
+            do {
+                c = laConsumerIndex();
+                b = laConsumerBuffer();
+            } while (c != laConsumerIndex());
+            index = c;
+            buffer = b;
+        }
+
+        private void advance() {
+            next = null;
+            while (index < end) {
+                final Object[] buffer = this.buffer;
+                final int mask = buffer.length - 2;
+                // Acquire: pairs with the producers' release stores of elements and JUMPs.
+                final Object e = laElement(buffer, slot(index, mask));
+                if (laConsumerIndex() > index) {
+                    // Consumed since: the slot may hold a later lap, even a later chunk's JUMP.
+                    // Read after the slot, so a slot read while index was not consumed is of index.
+                    restart();
+                } else if (e == JUMP) {
+                    // Acquire: pairs with the consumer's release clear of the link.
+                    final Object link = laElement(buffer, mask + 1);
+                    if (link == null) {
+                        restart();
+                    } else {
+                        this.buffer = (Object[]) link;
+                    }
+                } else if (e == null || e == SKIP) {
+                    // Being taken by the consumer, claimed and not yet written, or abandoned. The
+                    // index lives in this chunk all the same: a link index below end has its JUMP
+                    // visible, as the JUMP is stored before that index can be claimed.
+                    index += STEP;
+                } else {
+                    @SuppressWarnings("unchecked")
+                    final E element = (E) e;
+                    next = element;
+                    index += STEP;
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next != null;
+        }
+
+        @Override
+        public E next() {
+            final E e = next;
+            if (e == null) {
+                throw new NoSuchElementException();
+            }
+            advance();
+            return e;
+        }
+    }
+}
