@@ -17,17 +17,29 @@ import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
 import org.jcq.queues.MpscBlockingConsumerArrayQueue;
+import org.jcq.queues.MpscChunkedArrayQueue;
+import org.jcq.queues.MpscGrowableArrayQueue;
 import org.jcq.queues.MpscLinkedQueue;
+import org.jcq.queues.MpscUnboundedArrayQueue;
 import org.jcq.queues.MpscUnboundedXaddArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
+import org.jcq.queues.SpscChunkedArrayQueue;
+import org.jcq.queues.SpscGrowableArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
+import org.jcq.queues.SpscUnboundedArrayQueue;
 import org.jctools.queues.varhandle.MpmcVarHandleArrayQueue;
 import org.jctools.queues.varhandle.MpscBlockingConsumerVarHandleArrayQueue;
+import org.jctools.queues.varhandle.MpscChunkedVarHandleArrayQueue;
+import org.jctools.queues.varhandle.MpscGrowableVarHandleArrayQueue;
 import org.jctools.queues.varhandle.MpscLinkedVarHandleQueue;
+import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
 import org.jctools.queues.varhandle.MpscVarHandleArrayQueue;
 import org.jctools.queues.varhandle.SpmcVarHandleArrayQueue;
+import org.jctools.queues.varhandle.SpscChunkedVarHandleArrayQueue;
+import org.jctools.queues.varhandle.SpscGrowableVarHandleArrayQueue;
 import org.jctools.queues.varhandle.SpscLinkedVarHandleQueue;
+import org.jctools.queues.varhandle.SpscUnboundedVarHandleArrayQueue;
 import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
 
 /**
@@ -62,6 +74,18 @@ public final class QueueFactory {
     /** This project's multi-producer multi-consumer array queue. */
     public static final String MPMC = "MpmcArrayQueue";
 
+    /** This project's bounded SPSC queue of fixed-size linked chunks (capacity at least 16). */
+    public static final String SPSC_CHUNKED = "SpscChunkedArrayQueue";
+    /** This project's unbounded SPSC queue of fixed-size linked chunks (capacity = chunk size). */
+    public static final String SPSC_UNBOUNDED = "SpscUnboundedArrayQueue";
+    /** This project's bounded SPSC queue whose array doubles up to the bound (at least 16). */
+    public static final String SPSC_GROWABLE = "SpscGrowableArrayQueue";
+    /** This project's bounded MPSC queue of fixed-size linked chunks (capacity at least 4). */
+    public static final String MPSC_CHUNKED = "MpscChunkedArrayQueue";
+    /** This project's unbounded MPSC queue of fixed-size linked chunks (capacity = chunk size). */
+    public static final String MPSC_UNBOUNDED = "MpscUnboundedArrayQueue";
+    /** This project's bounded MPSC queue whose array doubles up to the bound (at least 4). */
+    public static final String MPSC_GROWABLE = "MpscGrowableArrayQueue";
     /** This project's multi-producer array queue whose single consumer can block. */
     public static final String MPSC_BLOCKING = "MpscBlockingConsumerArrayQueue";
     /** This project's single-producer single-consumer linked-node queue (ignores the capacity). */
@@ -121,6 +145,12 @@ public final class QueueFactory {
         m.put(MPSC, MpscArrayQueue::new);
         m.put(SPMC, SpmcArrayQueue::new);
         m.put(MPMC, MpmcArrayQueue::new);
+        m.put(SPSC_CHUNKED, SpscChunkedArrayQueue::new);
+        m.put(SPSC_UNBOUNDED, SpscUnboundedArrayQueue::new);
+        m.put(SPSC_GROWABLE, SpscGrowableArrayQueue::new);
+        m.put(MPSC_CHUNKED, MpscChunkedArrayQueue::new);
+        m.put(MPSC_UNBOUNDED, MpscUnboundedArrayQueue::new);
+        m.put(MPSC_GROWABLE, MpscGrowableArrayQueue::new);
         m.put(MPSC_BLOCKING, MpscBlockingConsumerArrayQueue::new);
         m.put(SPSC_LINKED, capacity -> new SpscLinkedQueue<>());
         m.put(MPSC_LINKED, capacity -> new MpscLinkedQueue<>());
@@ -136,6 +166,12 @@ public final class QueueFactory {
         m.put(MPSC, org.jctools.queues.MpscArrayQueue::new);
         m.put(SPMC, org.jctools.queues.SpmcArrayQueue::new);
         m.put(MPMC, org.jctools.queues.MpmcArrayQueue::new);
+        m.put(SPSC_CHUNKED, org.jctools.queues.SpscChunkedArrayQueue::new);
+        m.put(SPSC_UNBOUNDED, org.jctools.queues.SpscUnboundedArrayQueue::new);
+        m.put(SPSC_GROWABLE, org.jctools.queues.SpscGrowableArrayQueue::new);
+        m.put(MPSC_CHUNKED, org.jctools.queues.MpscChunkedArrayQueue::new);
+        m.put(MPSC_UNBOUNDED, org.jctools.queues.MpscUnboundedArrayQueue::new);
+        m.put(MPSC_GROWABLE, org.jctools.queues.MpscGrowableArrayQueue::new);
         m.put(MPSC_BLOCKING, org.jctools.queues.MpscBlockingConsumerArrayQueue::new);
         m.put(SPSC_LINKED, capacity -> new org.jctools.queues.SpscLinkedQueue<>());
         m.put(MPSC_LINKED, capacity -> new org.jctools.queues.MpscLinkedQueue<>());
@@ -150,6 +186,12 @@ public final class QueueFactory {
         m.put(MPSC, MpscVarHandleArrayQueue::new);
         m.put(SPMC, SpmcVarHandleArrayQueue::new);
         m.put(MPMC, MpmcVarHandleArrayQueue::new);
+        m.put(SPSC_CHUNKED, SpscChunkedVarHandleArrayQueue::new);
+        m.put(SPSC_UNBOUNDED, SpscUnboundedVarHandleArrayQueue::new);
+        m.put(SPSC_GROWABLE, SpscGrowableVarHandleArrayQueue::new);
+        m.put(MPSC_CHUNKED, MpscChunkedVarHandleArrayQueue::new);
+        m.put(MPSC_UNBOUNDED, MpscUnboundedVarHandleArrayQueue::new);
+        m.put(MPSC_GROWABLE, MpscGrowableVarHandleArrayQueue::new);
         m.put(MPSC_BLOCKING, MpscBlockingConsumerVarHandleArrayQueue::new);
         m.put(SPSC_LINKED, capacity -> new SpscLinkedVarHandleQueue<>());
         m.put(MPSC_LINKED, capacity -> new MpscLinkedVarHandleQueue<>());
