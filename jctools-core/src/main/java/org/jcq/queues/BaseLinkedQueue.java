@@ -1,7 +1,6 @@
 package org.jcq.queues;
 
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 
 import org.jcq.internal.Args;
 import org.jcq.queues.LinkedQueueNode.ElementNode;
@@ -303,12 +302,12 @@ abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements Me
 
     @Override
     public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
-        WaitLoops.drain(this, c, wait, exit);
+        DrainFillLoops.drain(this, c, wait, exit);
     }
 
     @Override
     public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
-        WaitLoops.fill(this, s, wait, exit);
+        DrainFillLoops.fill(this, s, wait, exit);
     }
 
     /**
@@ -323,28 +322,27 @@ abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements Me
      */
     @Override
     public final Iterator<E> iterator() {
-        return new WeakIterator();
+        return new Walk();
     }
 
-    private final class WeakIterator implements Iterator<E> {
-        /** The node whose element {@link #next} is (or the node the walk stopped on). */
+    private final class Walk extends WeakIterator<E> {
+        /** The node of the element found last (or the node the walk stopped on). */
         private LinkedQueueNode<E> at;
-        private E next;
 
-        WeakIterator() {
+        Walk() {
             at = laConsumerNode();
-            advance();
+            start();
         }
 
-        private void advance() {
-            next = null;
+        @Override
+        E advance() {
             LinkedQueueNode<E> node = at;
             while (true) {
                 // Acquire pairs with the producer's link store and the consumer's self-link.
                 final LinkedQueueNode<E> succ = node.laNext();
                 if (succ == null) {
                     at = node;
-                    return;
+                    return null;
                 }
                 if (succ == node) {
                     // Consumed: the consumer is past this node (it moved before self-linking).
@@ -356,25 +354,9 @@ abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements Me
                 final E e = valueOf(succ);
                 if (e != null) {
                     at = node;
-                    next = e;
-                    return;
+                    return e;
                 }
             }
-        }
-
-        @Override
-        public boolean hasNext() {
-            return next != null;
-        }
-
-        @Override
-        public E next() {
-            final E e = next;
-            if (e == null) {
-                throw new NoSuchElementException();
-            }
-            advance();
-            return e;
         }
     }
 }

@@ -8,7 +8,6 @@ import static org.jcq.queues.CircularArrayQueue.soElement;
 import static org.jcq.queues.CircularArrayQueue.spElement;
 
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.function.IntFunction;
 
 import org.jcq.internal.Args;
@@ -526,16 +525,7 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
      */
     @Override
     public final int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
-        Args.limit(limit);
-        for (int i = 0; i < limit; i++) {
-            final E e = relaxedPoll();
-            if (e == null) {
-                return i;
-            }
-            c.accept(e);
-        }
-        return limit;
+        return DrainFillLoops.drain(this, c, limit);
     }
 
     /**
@@ -584,12 +574,12 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
 
     @Override
     public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
-        WaitLoops.drain(this, c, wait, exit);
+        DrainFillLoops.drain(this, c, wait, exit);
     }
 
     @Override
     public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
-        WaitLoops.fill(this, s, wait, exit);
+        DrainFillLoops.fill(this, s, wait, exit);
     }
 
     /**
@@ -604,19 +594,18 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
      */
     @Override
     public final Iterator<E> iterator() {
-        return new WeakIterator();
+        return new Walk();
     }
 
-    private final class WeakIterator implements Iterator<E> {
+    private final class Walk extends WeakIterator<E> {
         private final long end;
         private Object[] buffer;
         private long index;
-        private E next;
 
-        WeakIterator() {
+        Walk() {
             restart();
             end = laProducerIndex() & ~FLAGS;
-            advance();
+            start();
         }
 
         /**
@@ -634,8 +623,8 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
             buffer = b;
         }
 
-        private void advance() {
-            next = null;
+        @Override
+        E advance() {
             while (index < end) {
                 final Object[] buffer = this.buffer;
                 final int mask = buffer.length - 2;
@@ -661,26 +650,11 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
                 } else {
                     @SuppressWarnings("unchecked")
                     final E element = (E) e;
-                    next = element;
                     index += STEP;
-                    return;
+                    return element;
                 }
             }
-        }
-
-        @Override
-        public boolean hasNext() {
-            return next != null;
-        }
-
-        @Override
-        public E next() {
-            final E e = next;
-            if (e == null) {
-                throw new NoSuchElementException();
-            }
-            advance();
-            return e;
+            return null;
         }
     }
 }

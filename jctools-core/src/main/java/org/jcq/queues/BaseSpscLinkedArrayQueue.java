@@ -3,7 +3,6 @@ package org.jcq.queues;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 
 import org.jcq.internal.Args;
 
@@ -57,7 +56,7 @@ import org.jcq.internal.Args;
  * <b>Not</b> invariant: the consumer stores its index before it clears the slot, so for a moment a
  * consumed element is still in its slot. Producers see room only in free slots, so that slot is
  * reused only after it is cleared; the order is what lets the iterator tell the element of index
- * {@code i} from a later lap's (see {@link WeakIterator}).
+ * {@code i} from a later lap's (see {@link Walk}).
  *
  * <h2>Orderings</h2>
  * The producer stores the element (release) before the index (release); the consumer's acquire
@@ -373,7 +372,7 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
      */
     @Override
     public final Iterator<E> iterator() {
-        return new WeakIterator();
+        return new Walk();
     }
 
     /**
@@ -385,16 +384,15 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
      * the consumer's index and chunk (read in that order, so the chunk is never older than the one
      * holding the index, and a newer one shows up as consumed slots).
      */
-    private final class WeakIterator implements Iterator<E> {
+    private final class Walk extends WeakIterator<E> {
         private final long end;
         private long index;
         private Object[] buffer;
-        private E next;
 
-        WeakIterator() {
+        Walk() {
             catchUp();
             end = laProducerIndex();
-            advance();
+            start();
         }
 
         private void catchUp() {
@@ -402,8 +400,8 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
             buffer = laConsumerBuffer();
         }
 
-        private void advance() {
-            next = null;
+        @Override
+        E advance() {
             while (index < end) {
                 final Object e = CircularArrayQueue.laElement(buffer, slot(index, buffer.length - 2));
                 if (laConsumerIndex() > index) {
@@ -419,30 +417,15 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
                 } else if (e != null) {
                     @SuppressWarnings("unchecked")
                     final E element = (E) e;
-                    next = element;
                     index++;
-                    return;
+                    return element;
                 } else {
                     // Not reachable while the walk is in the right chunk (every index below end was
                     // written before the walk began); catch up to be safe.
                     catchUp();
                 }
             }
-        }
-
-        @Override
-        public boolean hasNext() {
-            return next != null;
-        }
-
-        @Override
-        public E next() {
-            final E e = next;
-            if (e == null) {
-                throw new NoSuchElementException();
-            }
-            advance();
-            return e;
+            return null;
         }
     }
 }

@@ -98,14 +98,14 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
      */
     @Override
     public final Iterator<E> iterator() {
-        return new WeakIterator();
+        return new Walk();
     }
 
-    private final class WeakIterator extends WeakIndexIterator<E> {
+    private final class Walk extends WeakIterator<E> {
         private final long end;
         private long index;
 
-        WeakIterator() {
+        Walk() {
             index = laConsumerIndex();
             end = laProducerIndex();
             start();

@@ -1,8 +1,6 @@
 package org.jcq.queues;
 
 import java.util.AbstractQueue;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 
 import org.jcq.internal.Args;
 
@@ -87,58 +85,16 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
      */
     @Override
     public final int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
-        Args.limit(limit);
-        for (int i = 0; i < limit; i++) {
-            final E e = relaxedPoll();
-            if (e == null) {
-                return i;
-            }
-            c.accept(e);
-        }
-        return limit;
+        return DrainFillLoops.drain(this, c, limit);
     }
 
     @Override
     public final void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
-        WaitLoops.drain(this, c, wait, exit);
+        DrainFillLoops.drain(this, c, wait, exit);
     }
 
     @Override
     public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
-        WaitLoops.fill(this, s, wait, exit);
-    }
-
-    /**
-     * The shell of the weakly consistent iterators: holds the element {@link #next()} returns next
-     * and asks the subclass for the one after it.
-     *
-     * @param <E> the type of the elements
-     */
-    abstract static class WeakIndexIterator<E> implements Iterator<E> {
-        private E next;
-
-        /** Finds the element after the last one found, or returns null at the end of the walk. */
-        abstract E advance();
-
-        /** Finds the first element; subclass constructors call it once their fields are set. */
-        final void start() {
-            next = advance();
-        }
-
-        @Override
-        public final boolean hasNext() {
-            return next != null;
-        }
-
-        @Override
-        public final E next() {
-            final E e = next;
-            if (e == null) {
-                throw new NoSuchElementException();
-            }
-            next = advance();
-            return e;
-        }
+        DrainFillLoops.fill(this, s, wait, exit);
     }
 }

@@ -332,7 +332,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
      */
     @Override
     public final Iterator<E> iterator() {
-        return new WeakIterator();
+        return new Walk();
     }
 
     /**
@@ -342,12 +342,12 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
      * chunk {@code k} cannot have been retired (invariant 3), and its index is served by no other
      * chunk (invariant 2), so the element is index {@code i}'s, present at that moment.
      */
-    private final class WeakIterator extends WeakIndexIterator<E> {
+    private final class Walk extends WeakIterator<E> {
         private final long end;
         private long index;
         private MpUnboundedXaddChunk<E> chunk;
 
-        WeakIterator() {
+        Walk() {
             chunk = laConsumerChunk();
             index = laConsumerIndex();
             end = laProducerIndex();

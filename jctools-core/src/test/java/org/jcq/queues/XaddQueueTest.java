@@ -469,7 +469,8 @@ class XaddQueueTest {
             }
         });
         race.thread("iterator", () -> {
-            while (consumed.get() < total) {
+            // At least one walk: on a busy machine the others may finish before this thread runs.
+            do {
                 final int consumedBefore = consumed.get();
                 int previous = -1;
                 for (Integer e : QueueRegistry.asQueue(q)) {
@@ -481,10 +482,9 @@ class XaddQueueTest {
                 }
                 walks.incrementAndGet();
                 race.idle();
-            }
+            } while (consumed.get() < total);
         });
         race.run();
-        assertTrue(walks.get() > 0);
         assertNull(q.poll());
     }
 }

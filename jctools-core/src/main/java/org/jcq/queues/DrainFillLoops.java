@@ -7,14 +7,33 @@ import org.jcq.queues.MessagePassingQueue.Supplier;
 import org.jcq.queues.MessagePassingQueue.WaitStrategy;
 
 /**
- * The waiting {@code drain} and {@code fill} loops, which every queue builds the same way from its
- * batch {@code drain(c, limit)} and {@code fill(s, limit)}.
+ * The {@code drain} and {@code fill} loops that every queue builds the same way: the batch drain
+ * from {@code relaxedPoll}, and the waiting drain and fill from the batch {@code drain(c, limit)}
+ * and {@code fill(s, limit)}.
  */
-final class WaitLoops {
+final class DrainFillLoops {
     /** How many elements a waiting drain or fill moves between two checks of its exit condition. */
     static final int BATCH = 256;
 
-    private WaitLoops() {
+    private DrainFillLoops() {
+    }
+
+    /**
+     * See {@link MessagePassingQueue#drain(Consumer, int)}: one element per
+     * {@link MessagePassingQueue#relaxedPoll()}, so an exception from {@code c} loses nothing but
+     * the element it was handed.
+     */
+    static <E> int drain(MessagePassingQueue<E> q, Consumer<E> c, int limit) {
+        Args.notNull("c", c);
+        Args.limit(limit);
+        for (int i = 0; i < limit; i++) {
+            final E e = q.relaxedPoll();
+            if (e == null) {
+                return i;
+            }
+            c.accept(e);
+        }
+        return limit;
     }
 
     /** See {@link MessagePassingQueue#drain(Consumer, WaitStrategy, ExitCondition)}. */
