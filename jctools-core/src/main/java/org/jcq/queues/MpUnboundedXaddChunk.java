@@ -153,7 +153,7 @@ final class MpUnboundedXaddChunk<E> {
     Object awaitElement(int offset, long chunkIndex) {
         Object e;
         while ((e = publishedElement(offset, chunkIndex)) == null) {
-            Thread.onSpinWait();
+            // No Thread.onSpinWait(): the element is one store away (see MpscArrayQueue).
         }
         return e;
     }

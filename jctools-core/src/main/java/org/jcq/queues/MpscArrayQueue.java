@@ -248,7 +248,9 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
                     return HOLE;
                 }
             }
-            Thread.onSpinWait();
+            // No Thread.onSpinWait(): the element is one store away, and a pause instruction (up to
+            // about 140 cycles on recent x86) only delays seeing it. In MpscLinkedQueue's bubble
+            // wait it halved burst throughput (0.50 -> 0.99 of JCTools'); JCTools spins plainly too.
         }
         return WRITTEN;
     }

@@ -91,7 +91,7 @@ public class MpscLinkedQueue<E> extends BaseLinkedQueue<E> {
         LinkedQueueNode<E> next;
         // Acquire pairs with the release store of the link.
         while ((next = c.laNext()) == null) {
-            Thread.onSpinWait();
+            // No Thread.onSpinWait(): the link is one store away (see MpscArrayQueue).
         }
         return next;
     }

@@ -81,7 +81,7 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
             return false;
         }
         while (laElement(buffer, slot) != null) {
-            Thread.onSpinWait();
+            // No Thread.onSpinWait(): the clear is one store away (see MpscArrayQueue).
         }
         return true;
     }
