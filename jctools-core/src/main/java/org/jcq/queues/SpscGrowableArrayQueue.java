@@ -17,13 +17,16 @@ import org.jcq.internal.Args;
  * {@link SpscUnboundedArrayQueue} does, and links a chunk of twice the size when the slot of
  * {@code p} is the last free one. The chunk whose capacity is the bound is the last: it never
  * links another, so it needs no free slot for a JUMP and is used to its last slot. There the
- * producer checks the bound as {@link SpscChunkedArrayQueue} does (a cached consumer index plus
- * the capacity, re-read when reached), then probes ahead, then checks the slot of {@code p}
- * itself: taken means full.
+ * producer probes ahead, then checks the slot of {@code p} itself: taken means full.
  * <p>
- * While the consumer trails on older chunks, the last chunk's slots are all free, so only the
- * bound check limits the producer: it refuses at {@code capacity} elements, however many of them
- * are still in older chunks, and succeeds again as soon as the consumer moves.
+ * While the consumer trails on older chunks, the last chunk's slots are all free, so the producer
+ * also checks the bound as {@link SpscChunkedArrayQueue} does (a cached consumer index plus the
+ * capacity, re-read when reached): it refuses at {@code capacity} elements, however many of them
+ * are still in older chunks, and succeeds again as soon as the consumer moves. Once it sees the
+ * consumer's buffer be the last chunk (acquire, pairing with the consumer's release store when it
+ * crosses), every element is in that chunk, the slots alone tell the truth, and the producer
+ * settles: it stops reading the consumer index, whose line the consumer writes on every poll (as
+ * {@link SpscArrayQueue}, and as JCTools' growable queue does once its consumer catches up).
  *
  * <h2>Invariants</h2>
  * <ol>
@@ -52,6 +55,12 @@ import org.jcq.internal.Args;
  * @param <E> the type of the elements
  */
 public class SpscGrowableArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
+    /**
+     * The producer's queue limit once the consumer has reached the last chunk: from then on room
+     * is read from the slots, and the limit is never refreshed again.
+     */
+    private static final long SETTLED = Long.MAX_VALUE;
+
     /**
      * Creates a queue holding {@code capacity} elements, rounded up to a power of two, starting on
      * an array of an eighth of that (at least 8), as JCTools does.
@@ -85,12 +94,30 @@ public class SpscGrowableArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
         return roomInLastChunk(buffer, mask, p);
     }
 
-    /** Room in the last chunk, which holds the whole bound and never links: no slot kept for a JUMP. */
+    /**
+     * Room in the last chunk, which holds the whole bound and never links: no slot kept for a JUMP.
+     * While the consumer trails on an older chunk, the bound is checked against the consumer index.
+     * Once it is on this chunk, every element is here, so the slots alone tell whether there is
+     * room, as in {@link SpscArrayQueue}: the producer stops reading the consumer index, and with it
+     * the cache line the consumer writes on every poll.
+     */
     private int roomInLastChunk(Object[] buffer, int mask, long p) {
-        final long queueLimit = queueLimit(p);
-        if (p >= queueLimit) {
-            return FULL;
+        if (lpProducerQueueLimit() != SETTLED) {
+            final long queueLimit = queueLimit(p);
+            if (p >= queueLimit) {
+                return FULL;
+            }
+            // Acquire pairs with the consumer's release store when it crosses to this chunk.
+            if (laConsumerBuffer() != buffer) {
+                return roomBelow(buffer, mask, p, queueLimit);
+            }
+            spProducerQueueLimit(SETTLED);
         }
+        return roomBelow(buffer, mask, p, Long.MAX_VALUE);
+    }
+
+    /** Room for {@code p}: probes ahead (not past {@code queueLimit}), then the slot of {@code p}. */
+    private int roomBelow(Object[] buffer, int mask, long p, long queueLimit) {
         final long ahead = Math.min(p + lookAheadStep(mask), queueLimit);
         // Acquire pairs with the consumer's release null store: the slot was read before it was freed.
         if (CircularArrayQueue.laElement(buffer, slot(ahead, mask)) == null) {
