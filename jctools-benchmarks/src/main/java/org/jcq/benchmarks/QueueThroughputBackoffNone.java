@@ -33,7 +33,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Group)
-public class QueueThroughputBackoffNone {
+public class QueueThroughputBackoffNone extends QueueParams {
     /** The name of the group benchmark, i.e. the last part of the benchmark's JMH name. */
     public static final String GROUP = "tpt";
     /** The aux counter to compare: successful polls. */
@@ -45,45 +45,6 @@ public class QueueThroughputBackoffNone {
 
     /** The element every offer inserts: boxed once, so the hot loop never allocates. */
     private static final Integer ELEMENT = 1;
-
-    @Param({
-        QueueFactory.SPSC, QueueFactory.MPSC, QueueFactory.SPMC, QueueFactory.MPMC,
-        QueueFactory.SPSC_CHUNKED, QueueFactory.SPSC_UNBOUNDED, QueueFactory.SPSC_GROWABLE,
-        QueueFactory.MPSC_CHUNKED, QueueFactory.MPSC_UNBOUNDED, QueueFactory.MPSC_GROWABLE,
-        QueueFactory.MPSC_BLOCKING, QueueFactory.SPSC_LINKED, QueueFactory.MPSC_LINKED,
-        QueueFactory.MPSC_XADD, QueueFactory.MPMC_XADD,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPMC,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPMC,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC_CHUNKED,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC_UNBOUNDED,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC_GROWABLE,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_CHUNKED,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_UNBOUNDED,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_GROWABLE,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_BLOCKING,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC_LINKED,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_LINKED,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_XADD,
-        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPMC_XADD,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPMC,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPMC,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_CHUNKED,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_UNBOUNDED,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_GROWABLE,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_CHUNKED,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_UNBOUNDED,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_GROWABLE,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_BLOCKING,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_LINKED,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_LINKED, QueueFactory.AGRONA_SPSC,
-        QueueFactory.AGRONA_MPSC, QueueFactory.AGRONA_MPMC, QueueFactory.JDK_CLQ,
-        QueueFactory.JDK_ABQ,
-    })
-    public String qType;
 
     @Param({DEFAULT_CAPACITY})
     public int qCapacity;

@@ -1,0 +1,55 @@
+package org.jcq.benchmarks;
+
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The {@code qType} parameter every queue benchmark shares: by default each queue
+ * {@link QueueFactory} knows, in its order (ours, the JCTools Unsafe twins, the JCTools VarHandle
+ * twins, Agrona, the JDK). JMH reads {@code @Param} fields of a benchmark's superclasses, so the
+ * list is written once; {@code -p qType=...} narrows it. JMH wants a {@code @Param} in a
+ * {@code @State} class; each benchmark declares its own scope, which replaces this one.
+ */
+@State(Scope.Thread)
+public abstract class QueueParams {
+    @Param({
+        QueueFactory.SPSC, QueueFactory.MPSC, QueueFactory.SPMC, QueueFactory.MPMC,
+        QueueFactory.SPSC_CHUNKED, QueueFactory.SPSC_UNBOUNDED, QueueFactory.SPSC_GROWABLE,
+        QueueFactory.MPSC_CHUNKED, QueueFactory.MPSC_UNBOUNDED, QueueFactory.MPSC_GROWABLE,
+        QueueFactory.MPSC_BLOCKING, QueueFactory.SPSC_LINKED, QueueFactory.MPSC_LINKED,
+        QueueFactory.MPSC_XADD, QueueFactory.MPMC_XADD,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPMC,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPMC,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC_CHUNKED,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC_UNBOUNDED,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC_GROWABLE,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_CHUNKED,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_UNBOUNDED,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_GROWABLE,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_BLOCKING,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC_LINKED,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_LINKED,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_XADD,
+        QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPMC_XADD,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPMC,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPMC,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_CHUNKED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_UNBOUNDED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_GROWABLE,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_CHUNKED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_UNBOUNDED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_GROWABLE,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_BLOCKING,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_LINKED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_LINKED, QueueFactory.AGRONA_SPSC,
+        QueueFactory.AGRONA_MPSC, QueueFactory.AGRONA_MPMC, QueueFactory.JDK_CLQ,
+        QueueFactory.JDK_ABQ,
+    })
+    /** The queue under benchmark, a {@link QueueFactory} name. */
+    public String qType;
+}
