@@ -2,8 +2,6 @@ package org.jcq.queues;
 
 import static org.jcq.queues.CircularArrayQueue.laElement;
 import static org.jcq.queues.CircularArrayQueue.lpElement;
-import static org.jcq.queues.CircularArrayQueue.nullElement;
-import static org.jcq.queues.CircularArrayQueue.nullSupplied;
 import static org.jcq.queues.CircularArrayQueue.soElement;
 import static org.jcq.queues.CircularArrayQueue.spElement;
 
@@ -197,7 +195,7 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
     @Override
     public boolean offer(E e) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         return add(e, null) == ADDED;
     }
@@ -556,7 +554,7 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
                 return i;
             }
             if (outcome == SUPPLIED_NULL) {
-                throw nullSupplied(i);
+                throw Args.nullSupplied(i);
             }
         }
         return limit;

@@ -151,7 +151,7 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
     @Override
     public boolean offer(E e) {
         if (e == null) {
-            throw CircularArrayQueue.nullElement();
+            throw Args.nullElement();
         }
         final Object[] buffer = lpProducerBuffer();
         final int mask = lpProducerMask();
@@ -343,7 +343,7 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
             }
             final E e = s.get();
             if (e == null) {
-                throw CircularArrayQueue.nullSupplied(i);
+                throw Args.nullSupplied(i);
             }
             write(buffer, mask, p, e, room);
         }

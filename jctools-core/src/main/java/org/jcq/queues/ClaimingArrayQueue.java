@@ -71,7 +71,7 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
             }
             if (e == null) {
                 abandon(p);
-                throw nullSupplied(i);
+                throw Args.nullSupplied(i);
             }
             publish(p, mask, e);
         }

@@ -13,14 +13,6 @@ import org.jcq.internal.Args;
  * @param <E> the type of the elements
  */
 abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E>, QueueProgressIndicators {
-    static NullPointerException nullElement() {
-        return Args.nullElement();
-    }
-
-    static NullPointerException nullSupplied(int added) {
-        return Args.nullSupplied(added);
-    }
-
     /** Producer index, read with acquire: pairs with the producers' release store, CAS or fetch-and-add. */
     abstract long laProducerIndex();
 

@@ -118,7 +118,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     @Override
     public final boolean offer(E e) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         final long p = xaddProducerIndex(1);
         final long k = chunkIndex(p);
@@ -302,7 +302,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
         for (int i = 0; i < limit; i++) {
             final E e = s.get();
             if (e == null) {
-                throw nullSupplied(i);
+                throw Args.nullSupplied(i);
             }
             offer(e);
         }

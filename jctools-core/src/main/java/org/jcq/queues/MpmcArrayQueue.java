@@ -72,7 +72,7 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
     @Override
     public boolean offer(E e) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         final int mask = this.mask;
         final long p = claim(mask);
@@ -123,7 +123,7 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
     @Override
     public boolean relaxedOffer(E e) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         final long[] sequences = this.sequences;
         final int mask = this.mask;

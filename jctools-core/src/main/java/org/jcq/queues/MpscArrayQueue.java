@@ -79,7 +79,7 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
     @Override
     public boolean offer(E e) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         final int mask = this.mask;
         final long p = claim(mask);
@@ -124,7 +124,7 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
      */
     public boolean offerIfBelowThreshold(E e, int threshold) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         if (threshold < 0) {
             throw new IllegalArgumentException("threshold must be >= 0 but was " + threshold);
@@ -161,7 +161,7 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
      */
     public final int failFastOffer(E e) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         final int mask = this.mask;
         final long p = laProducerIndex();

@@ -58,7 +58,7 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
     @Override
     public boolean offer(E e) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         final Object[] buffer = this.buffer;
         final int mask = this.mask;
@@ -89,7 +89,7 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
     @Override
     public boolean relaxedOffer(E e) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         final Object[] buffer = this.buffer;
         final long p = lpProducerIndex();
@@ -182,7 +182,7 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
             }
             final E e = s.get();
             if (e == null) {
-                throw nullSupplied(i);
+                throw Args.nullSupplied(i);
             }
             soElement(buffer, slot, e);
             soProducerIndex(p + 1);

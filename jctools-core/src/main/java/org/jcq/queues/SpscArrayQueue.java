@@ -67,7 +67,7 @@ public class SpscArrayQueue<E> extends SpscArrayQueueFields<E> {
     @Override
     public boolean offer(E e) {
         if (e == null) {
-            throw nullElement();
+            throw Args.nullElement();
         }
         final Object[] buffer = this.buffer;
         final int mask = this.mask;
@@ -145,7 +145,7 @@ public class SpscArrayQueue<E> extends SpscArrayQueueFields<E> {
             }
             final E e = s.get();
             if (e == null) {
-                throw nullSupplied(i);
+                throw Args.nullSupplied(i);
             }
             soElement(buffer, slot(index, mask), e);
             soProducerIndex(index + 1);
