@@ -1,9 +1,247 @@
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
-/** Placeholder: the jcstress test generator is being written. */
+/**
+ * Writes the jcstress tests of every queue: one source file per queue, with one nested test per
+ * (setup, property). The actor logic and the outcome classification live in the hand-written
+ * property classes of {@code org.jcq.concurrency} ({@code ProducerConsumer}, {@code TwoProducers},
+ * {@code TwoConsumers}, {@code BlockingConsumer}); jcstress wants each test's actors declared in
+ * the test class itself, so a generated test only names its queue and re-declares the actors.
+ * <p>
+ * Adding a queue is one line in {@link #QUEUES}. Maven runs this (single-file source launch) in
+ * {@code generate-sources}: {@code java GenerateStressTests.java <output folder>}.
+ */
 public final class GenerateStressTests {
-    public static void main(String[] args) throws Exception {
-        Files.createDirectories(Path.of(args[0]));
+    enum Shape {
+        SINGLE,
+        MULTI
+    }
+
+    /**
+     * One queue under test.
+     *
+     * @param name the queue's class name, which names the generated file
+     * @param pkg the sub-package of {@code org.jcq.concurrency} to generate into
+     * @param factory a Java expression building the queue (small, so the races cross its edges)
+     * @param producers how many threads may produce at once
+     * @param consumers how many threads may consume at once
+     * @param capacity the bound, or 0 if unbounded
+     * @param advance how far to move both indices for the Boundary setup, so the races straddle a
+     *        ring wrap, a chunk link (JUMP), a recycled chunk or node
+     * @param nearFull how many elements NearFull and SizeInRange start with, so the racing offers
+     *        resize a growable queue, link a chunk, or meet a full ring
+     * @param blocking whether the consumer can block (the queue is a {@code BlockingQueue})
+     */
+    record Queue(String name, String pkg, String factory, Shape producers, Shape consumers, int capacity,
+            int advance, int nearFull, boolean blocking) {
+        boolean bounded() {
+            return capacity > 0;
+        }
+    }
+
+    private static Queue q(String name, String factory, Shape producers, Shape consumers, int capacity, int advance,
+            int nearFull) {
+        return new Queue(name, "queues", factory, producers, consumers, capacity, advance, nearFull, false);
+    }
+
+    private static final Shape S = Shape.SINGLE;
+    private static final Shape M = Shape.MULTI;
+
+    /** Every queue in jctools-core (and experimental ones once they exist), one line each. */
+    static final List<Queue> QUEUES = List.of(
+            q("SpscArrayQueue", "new SpscArrayQueue<>(4)", S, S, 4, 3, 3),
+            q("MpscArrayQueue", "new MpscArrayQueue<>(4)", M, S, 4, 3, 3),
+            q("SpmcArrayQueue", "new SpmcArrayQueue<>(4)", S, M, 4, 3, 3),
+            q("MpmcArrayQueue", "new MpmcArrayQueue<>(4)", M, M, 4, 3, 3),
+            // SPSC linked-array: chunks of 8 (the smallest), links at the chunk's last slot.
+            q("SpscChunkedArrayQueue", "new SpscChunkedArrayQueue<>(8, 16)", S, S, 16, 6, 7),
+            q("SpscUnboundedArrayQueue", "new SpscUnboundedArrayQueue<>(16)", S, S, 0, 14, 15),
+            q("SpscGrowableArrayQueue", "new SpscGrowableArrayQueue<>(8, 16)", S, S, 16, 6, 8),
+            // MPSC linked-array: chunks of 2, so every race links at least one.
+            q("MpscChunkedArrayQueue", "new MpscChunkedArrayQueue<>(2, 8)", M, S, 8, 1, 2),
+            q("MpscUnboundedArrayQueue", "new MpscUnboundedArrayQueue<>(2)", M, S, 0, 1, 2),
+            q("MpscGrowableArrayQueue", "new MpscGrowableArrayQueue<>(2, 8)", M, S, 8, 1, 2),
+            // Linked nodes: Boundary starts after consumed (self-linked) nodes.
+            q("SpscLinkedQueue", "new SpscLinkedQueue<>()", S, S, 0, 3, 2),
+            q("MpscLinkedQueue", "new MpscLinkedQueue<>()", M, S, 0, 3, 2),
+            // XADD: chunks of 2 and a pool of 1, so Boundary starts on a recycled chunk.
+            q("MpscUnboundedXaddArrayQueue", "new MpscUnboundedXaddArrayQueue<>(2, 1)", M, S, 0, 5, 2),
+            q("MpmcUnboundedXaddArrayQueue", "new MpmcUnboundedXaddArrayQueue<>(2, 1)", M, M, 0, 5, 2),
+            new Queue("MpscBlockingConsumerArrayQueue", "queues", "new MpscBlockingConsumerArrayQueue<>(4)", M, S, 4,
+                    3, 3, true),
+            // The harness self-check: a queue that publishes its index before its element. Its
+            // tests must FAIL; they are kept apart from the smoke and full runs (see README).
+            new Queue("IndexFirstQueue", "selfcheck", "new IndexFirstQueue<>(4)", S, S, 4, 3, 3, false));
+
+    /**
+     * One property: which class holds it, the actors jcstress must see, and which queues it fits.
+     *
+     * @param base the property class (under {@code org.jcq.concurrency})
+     * @param result the jcstress result type the actors share, or null (termination tests)
+     * @param actors the actor methods
+     * @param arbiter whether it has an arbiter
+     * @param fits which queues it applies to
+     * @param extraArgument a constructor argument after the queue, or ""
+     * @param outcomes the outcome annotations, for properties whose outcomes depend on the queue
+     */
+    record Property(String base, String result, List<String> actors, boolean arbiter, Predicate<Queue> fits,
+            Function<Queue, String> extraArgument, Function<Queue, List<String>> outcomes) {
+        String simpleName() {
+            return base.substring(base.lastIndexOf('.') + 1);
+        }
+
+        boolean termination() {
+            return result == null;
+        }
+    }
+
+    private static final List<String> PC = List.of("actor1", "actor2");
+    private static final Predicate<Queue> ALL = q -> true;
+    private static final Function<Queue, String> NONE = q -> "";
+    private static final Function<Queue, List<String>> SHARED = q -> List.of();
+
+    private static Property shared(String base, String result, boolean arbiter, Predicate<Queue> fits) {
+        return new Property(base, result, PC, arbiter, fits, NONE, SHARED);
+    }
+
+    private static Property wakes(String base) {
+        return new Property("BlockingConsumer." + base, null, List.of("actor1"), false, Queue::blocking, NONE, SHARED);
+    }
+
+    static final List<Property> PROPERTIES = List.of(
+            shared("ProducerConsumer.OfferPoll", "LL_Result", true, ALL),
+            shared("ProducerConsumer.RelaxedOfferPoll", "LL_Result", true, ALL),
+            shared("ProducerConsumer.Publication", "II_Result", false, ALL),
+            shared("ProducerConsumer.NotEmptyThenPoll", "LL_Result", false, ALL),
+            shared("ProducerConsumer.PeekThenPoll", "LL_Result", false, ALL),
+            shared("ProducerConsumer.NoSpuriousNull", "LL_Result", false, ALL),
+            shared("ProducerConsumer.RelaxedMayMiss", "LL_Result", false, ALL),
+            shared("ProducerConsumer.EmptyEdge", "LL_Result", true, ALL),
+            shared("ProducerConsumer.FullEdge", "LLL_Result", true, Queue::bounded),
+            shared("ProducerConsumer.DrainFill", "LLL_Result", true, ALL),
+            new Property("ProducerConsumer.NearFull", "LLL_Result", PC, true, ALL, q -> ", " + q.nearFull(),
+                    GenerateStressTests::nearFullOutcomes),
+            new Property("ProducerConsumer.SizeInRange", "IIII_Result", PC, false, ALL, q -> ", " + q.nearFull(),
+                    GenerateStressTests::sizeOutcomes),
+            shared("TwoProducers.Offers", "L_Result", true, q -> q.producers() == M),
+            shared("TwoProducers.FillAndOffers", "L_Result", true, q -> q.producers() == M),
+            shared("TwoProducers.ProducerConsumes", "LL_Result", true, q -> q.producers() == M),
+            shared("TwoConsumers.Polls", "LLL_Result", true, q -> q.consumers() == M),
+            shared("BlockingConsumer.TakeInOrder", "L_Result", false, Queue::blocking),
+            wakes("TakeWokenByOffer"),
+            wakes("TakeWokenByFill"),
+            wakes("TimedPollWokenByRelaxedOffer"));
+
+    /** NearFull: how many offers may be taken, what the two polls see, and the rest in order. */
+    static List<String> nearFullOutcomes(Queue q) {
+        final int n = q.nearFull();
+        final int room = q.bounded() ? q.capacity() - n : Integer.MAX_VALUE;
+        final List<String> ids = new ArrayList<>();
+        for (int accepted = Math.min(2, room); accepted <= 2; accepted++) {
+            ids.add(accepted + ", 1 2, in order");
+            if (n == 1) {
+                ids.add(accepted + ", 1 null, in order");
+            }
+        }
+        final String why = room >= 2 ? "both offers taken (there is room)"
+                : "offers refused only while the queue held " + q.capacity();
+        return List.of(outcome(ids, "ACCEPTABLE", "the polls took the head in order; " + why + "; the rest follows in order"),
+                outcome(List.of(), "FORBIDDEN", "refused with room, a poll missed a queued element, or lost, duplicated, reordered"));
+    }
+
+    /** SizeInRange: every size seen within [0, bound]. */
+    static List<String> sizeOutcomes(Queue q) {
+        final int bound = q.bounded() ? q.capacity() : q.nearFull() + 2;
+        final String range = IntStream.rangeClosed(0, bound).mapToObj(Integer::toString)
+                .collect(Collectors.joining("|", "(", ")"));
+        return List.of(outcome(List.of(String.join(", ", List.of(range, range, range, range))), "ACCEPTABLE",
+                        "every size seen within [0, " + bound + "]"),
+                outcome(List.of(), "FORBIDDEN", "a size outside [0, " + bound + "]"));
+    }
+
+    private static String outcome(List<String> ids, String expect, String desc) {
+        final String id = ids.isEmpty() ? "" : ids.stream().map(i -> '"' + i + '"')
+                .collect(Collectors.joining(", ", "id = {", "}, "));
+        return "@Outcome(" + id + "expect = Expect." + expect + ", desc = \"" + desc + "\")";
+    }
+
+    /** Fresh: a new queue. Boundary: both indices advanced first (see {@link Queue#advance}). */
+    private static final List<String> SETUPS = List.of("Fresh", "Boundary");
+
+    public static void main(String[] args) throws IOException {
+        final Path out = Path.of(args[0]);
+        int tests = 0;
+        for (Queue q : QUEUES) {
+            final Path dir = out.resolve("org/jcq/concurrency/" + q.pkg());
+            Files.createDirectories(dir);
+            final StringBuilder src = new StringBuilder();
+            tests += write(q, src);
+            Files.writeString(dir.resolve(q.name() + "Stress.java"), src);
+        }
+        System.out.println("GenerateStressTests: " + tests + " jcstress tests of " + QUEUES.size() + " queues in " + out);
+    }
+
+    private static int write(Queue q, StringBuilder src) {
+        src.append("// Generated by jctools-concurrency-test/src/build/GenerateStressTests.java from its table: do not edit.\n")
+                .append("package org.jcq.concurrency.").append(q.pkg()).append(";\n\n")
+                .append("import org.jcq.concurrency.*;\n")
+                .append("import org.jcq.queues.*;\n")
+                .append("import org.openjdk.jcstress.annotations.*;\n")
+                .append("import org.openjdk.jcstress.infra.results.*;\n\n")
+                .append("/** jcstress tests of {@code ").append(q.name()).append("}, built as {@code ")
+                .append(q.factory()).append("}. */\n")
+                .append("public final class ").append(q.name()).append("Stress {\n")
+                .append("    private ").append(q.name()).append("Stress() {\n    }\n\n")
+                .append("    static MessagePassingQueue<Object> queue(int advance) {\n")
+                .append("        return QueueStress.advance(").append(q.factory()).append(", advance);\n    }\n");
+        int tests = 0;
+        for (String setup : SETUPS) {
+            final int advance = setup.equals("Fresh") ? 0 : q.advance();
+            for (Property p : PROPERTIES) {
+                if (!p.fits().test(q)) {
+                    continue;
+                }
+                tests++;
+                final String name = setup + "_" + p.simpleName();
+                src.append('\n');
+                src.append(p.termination() ? "    @JCStressTest(Mode.Termination)\n" : "    @JCStressTest\n");
+                for (String o : p.outcomes().apply(q)) {
+                    src.append("    ").append(o).append('\n');
+                }
+                src.append("    @State\n")
+                        .append("    public static class ").append(name).append(" extends ").append(p.base()).append(" {\n")
+                        .append("        public ").append(name).append("() {\n")
+                        .append("            super(queue(").append(advance).append(")").append(p.extraArgument().apply(q))
+                        .append(");\n        }\n");
+                if (p.termination()) {
+                    src.append("\n        @Override\n        @Actor\n        public void actor1() {\n")
+                            .append("            super.actor1();\n        }\n")
+                            .append("\n        @Override\n        @Signal\n        public void signal() {\n")
+                            .append("            super.signal();\n        }\n");
+                } else {
+                    for (String actor : p.actors()) {
+                        method(src, "Actor", actor, p.result());
+                    }
+                    if (p.arbiter()) {
+                        method(src, "Arbiter", "arbiter", p.result());
+                    }
+                }
+                src.append("    }\n");
+            }
+        }
+        src.append("}\n");
+        return tests;
+    }
+
+    private static void method(StringBuilder src, String annotation, String name, String result) {
+        src.append("\n        @Override\n        @").append(annotation).append("\n        public void ").append(name)
+                .append('(').append(result).append(" r) {\n            super.").append(name).append("(r);\n        }\n");
     }
 }
