@@ -34,7 +34,8 @@ public final class GenerateStressTests {
      * @param consumers how many threads may consume at once
      * @param capacity the bound, or 0 if unbounded
      * @param advance how far to move both indices for the Boundary setup, so the races straddle a
-     *        ring wrap, a chunk link (JUMP), a recycled chunk or node
+     *        ring wrap, a chunk link (JUMP) of an MPSC linked-array queue, a recycled XADD chunk or
+     *        consumed nodes
      * @param nearFull how many elements NearFull and SizeInRange start with, so the racing offers
      *        resize a growable queue, link a chunk, or meet a full ring
      * @param blocking whether the consumer can block (the queue is a {@code BlockingQueue})
@@ -60,14 +61,17 @@ public final class GenerateStressTests {
             q("MpscArrayQueue", "new MpscArrayQueue<>(4)", M, S, 4, 3, 3),
             q("SpmcArrayQueue", "new SpmcArrayQueue<>(4)", S, M, 4, 3, 3),
             q("MpmcArrayQueue", "new MpmcArrayQueue<>(4)", M, M, 4, 3, 3),
-            // SPSC linked-array: chunks of 8 (the smallest), links at the chunk's last slot.
+            // SPSC linked-array: chunks of 8 (the smallest). The producer links only when its chunk
+            // is full (an emptied chunk is reused in place), so NearFull, one element short of
+            // that, races the JUMP; Boundary races a wrap inside the chunk.
             q("SpscChunkedArrayQueue", "new SpscChunkedArrayQueue<>(8, 16)", S, S, 16, 6, 7),
             q("SpscUnboundedArrayQueue", "new SpscUnboundedArrayQueue<>(16)", S, S, 0, 14, 15),
-            q("SpscGrowableArrayQueue", "new SpscGrowableArrayQueue<>(8, 16)", S, S, 16, 6, 8),
-            // MPSC linked-array: chunks of 2, so every race links at least one.
+            q("SpscGrowableArrayQueue", "new SpscGrowableArrayQueue<>(8, 16)", S, S, 16, 6, 7),
+            // MPSC linked-array: chunks of 2, so every race links at least one; NearFull of the
+            // growable one resizes.
             q("MpscChunkedArrayQueue", "new MpscChunkedArrayQueue<>(2, 8)", M, S, 8, 1, 2),
             q("MpscUnboundedArrayQueue", "new MpscUnboundedArrayQueue<>(2)", M, S, 0, 1, 2),
-            q("MpscGrowableArrayQueue", "new MpscGrowableArrayQueue<>(2, 8)", M, S, 8, 1, 2),
+            q("MpscGrowableArrayQueue", "new MpscGrowableArrayQueue<>(2, 8)", M, S, 8, 1, 3),
             // Linked nodes: Boundary starts after consumed (self-linked) nodes.
             q("SpscLinkedQueue", "new SpscLinkedQueue<>()", S, S, 0, 3, 2),
             q("MpscLinkedQueue", "new MpscLinkedQueue<>()", M, S, 0, 3, 2),
@@ -139,21 +143,27 @@ public final class GenerateStressTests {
             wakes("TakeWokenByFill"),
             wakes("TimedPollWokenByRelaxedOffer"));
 
-    /** NearFull: how many offers may be taken, what the two polls see, and the rest in order. */
+    /**
+     * NearFull: how many offers may be taken (both if there is room; else at least as many as fit
+     * before the consumer's polls), and what the consumer's last two polls may see given that.
+     */
     static List<String> nearFullOutcomes(Queue q) {
         final int n = q.nearFull();
         final int room = q.bounded() ? q.capacity() - n : Integer.MAX_VALUE;
+        final List<List<String>> lastTwo = List.of(List.of("--"), List.of("--", "1-", "-1"),
+                List.of("--", "1-", "-1", "12"));
         final List<String> ids = new ArrayList<>();
         for (int accepted = Math.min(2, room); accepted <= 2; accepted++) {
-            ids.add(accepted + ", 1 2, in order");
-            if (n == 1) {
-                ids.add(accepted + ", 1 null, in order");
+            for (String last : lastTwo.get(accepted)) {
+                ids.add(accepted + ", 1.." + n + " then " + last + ", in order");
             }
         }
         final String why = room >= 2 ? "both offers taken (there is room)"
-                : "offers refused only while the queue held " + q.capacity();
-        return List.of(outcome(ids, "ACCEPTABLE", "the polls took the head in order; " + why + "; the rest follows in order"),
-                outcome(List.of(), "FORBIDDEN", "refused with room, a poll missed a queued element, or lost, duplicated, reordered"));
+                : "an offer refused only while " + q.capacity() + " were queued";
+        return List.of(outcome(ids, "ACCEPTABLE", "1.." + n + " polled in order, then what had been offered; " + why
+                        + "; the rest follows in order"),
+                outcome(List.of(), "FORBIDDEN",
+                        "refused with room, a poll missed a queued element, or lost, duplicated, reordered"));
     }
 
     /** SizeInRange: every size seen within [0, bound]. */

@@ -338,9 +338,11 @@ public final class ProducerConsumer {
     }
 
     /**
-     * On a queue holding 1..n, chosen per queue so that the next offers resize a growable queue,
-     * link a new chunk or meet a full ring: offers of n+1, n+2 (stopping at the first refusal)
-     * race two polls. Outcomes depend on n and the bound, so the generator writes them.
+     * On a queue holding 1..n, n chosen per queue so that the next offers link a new chunk, resize
+     * a growable queue or meet a full ring: the producer offers n+1, n+2 (stopping at the first
+     * refusal) while the consumer polls n+2 times, so it reaches the edge while the producer is
+     * crossing it. The consumer must get 1..n (never null: they are queued), then n+1, n+2 in order
+     * or null where not yet offered. Outcomes depend on n and the bound, so the generator writes them.
      */
     public abstract static class NearFull extends QueueStress {
         private final int n;
@@ -362,12 +364,31 @@ public final class ProducerConsumer {
             r.r1 = String.valueOf(accepted);
         }
 
-        /** @param r what the two polls returned */
+        /**
+         * @param r "1..n then" and the last two polls relative to n ({@code 1} for n+1, {@code -} for
+         *        null), or what broke the prefix
+         */
         public void actor2(LLL_Result r) {
+            final StringBuilder prefix = new StringBuilder();
+            for (int i = 1; i <= n; i++) {
+                final Object e = q.poll();
+                if (!Integer.valueOf(i).equals(e)) {
+                    prefix.append(" poll ").append(i).append(" returned ").append(e);
+                }
+            }
             final Object a = q.poll();
             final Object b = q.poll();
-            taken = (a == null ? 0 : 1) + (b == null ? 0 : 1);
-            r.r2 = a + " " + b;
+            taken = n + (a == null ? 0 : 1) + (b == null ? 0 : 1);
+            final String last = new String(new char[] {relative(a), relative(b)});
+            r.r2 = prefix.length() == 0 ? "1.." + n + " then " + last : "broken:" + prefix;
+        }
+
+        private char relative(Object e) {
+            if (e == null) {
+                return '-';
+            }
+            final int d = (Integer) e - n;
+            return d == 1 || d == 2 ? seen(d) : '?';
         }
 
         /** @param r whether the rest continues the sequence in order */
