@@ -54,16 +54,23 @@ public final class BlockingConsumer {
         }
     }
 
-    /** {@code take()} woken by {@code offer}. */
-    public abstract static class TakeWokenByOffer extends Wakes {
-        /** @param q the queue under test */
-        protected TakeWokenByOffer(MessagePassingQueue<Object> q) {
+    /** {@code take()}, woken by whatever the subclass produces with. */
+    abstract static class Take extends Wakes {
+        Take(MessagePassingQueue<Object> q) {
             super(q);
         }
 
         @Override
         final Object block() throws InterruptedException {
             return blocking(q).take();
+        }
+    }
+
+    /** {@code take()} woken by {@code offer}. */
+    public abstract static class TakeWokenByOffer extends Take {
+        /** @param q the queue under test */
+        protected TakeWokenByOffer(MessagePassingQueue<Object> q) {
+            super(q);
         }
 
         @Override
@@ -73,15 +80,10 @@ public final class BlockingConsumer {
     }
 
     /** {@code take()} woken by {@code fill}. */
-    public abstract static class TakeWokenByFill extends Wakes {
+    public abstract static class TakeWokenByFill extends Take {
         /** @param q the queue under test */
         protected TakeWokenByFill(MessagePassingQueue<Object> q) {
             super(q);
-        }
-
-        @Override
-        final Object block() throws InterruptedException {
-            return blocking(q).take();
         }
 
         @Override

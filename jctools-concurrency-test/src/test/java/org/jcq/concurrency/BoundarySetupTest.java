@@ -50,30 +50,28 @@ class BoundarySetupTest {
     @MethodSource("multiProducerLinkedArrayAndXadd")
     void boundaryOffersLinkAnotherChunk(String queue) throws Exception {
         final ProducerConsumer.OfferPoll test = (ProducerConsumer.OfferPoll) create(queue, "Boundary_OfferPoll");
-        final Map<String, Object> before = references(test.q);
-        test.actor1(new LL_Result());
-        assertTrue(moved(before, references(test.q)),
-                queue + ": the Boundary race's offers stayed in one chunk (" + before.keySet() + ")");
+        assertProducerMoves(test, () -> test.actor1(new LL_Result()), queue + ": the Boundary race's offers stayed in one chunk");
     }
 
     @ParameterizedTest
     @MethodSource("linkedArrayAndXadd")
     void nearFullOffersLinkOrResize(String queue) throws Exception {
         final ProducerConsumer.NearFull test = (ProducerConsumer.NearFull) create(queue, "Fresh_NearFull");
+        assertProducerMoves(test, () -> test.actor1(new LLL_Result()), queue + ": the NearFull race's offers neither linked nor resized");
+    }
+
+    /** Runs the racing producer's part alone and checks that the queue now points at another chunk. */
+    private static void assertProducerMoves(QueueStress test, Runnable producer, String message) throws IllegalAccessException {
         final Map<String, Object> before = references(test.q);
-        test.actor1(new LLL_Result());
-        assertTrue(moved(before, references(test.q)),
-                queue + ": the NearFull race's offers neither linked nor resized (" + before.keySet() + ")");
+        producer.run();
+        final Map<String, Object> after = references(test.q);
+        assertTrue(after.entrySet().stream().anyMatch(e -> before.get(e.getKey()) != e.getValue()),
+                message + " (fields " + before.keySet() + ")");
     }
 
     private static QueueStress create(String queue, String test) throws ReflectiveOperationException {
         return (QueueStress) Class.forName("org.jcq.concurrency.queues." + queue + "$" + test)
                 .getDeclaredConstructor().newInstance();
-    }
-
-    /** Whether some reference field of the queue now points at another object (another chunk). */
-    private static boolean moved(Map<String, Object> before, Map<String, Object> after) {
-        return after.entrySet().stream().anyMatch(e -> before.get(e.getKey()) != e.getValue());
     }
 
     /** What the queue's mutable reference fields point at (its current chunks), by field name. */
