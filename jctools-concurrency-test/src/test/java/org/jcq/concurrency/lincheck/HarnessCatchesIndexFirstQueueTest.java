@@ -27,7 +27,7 @@ class HarnessCatchesIndexFirstQueueTest {
     @Test
     void modelCheckingReportsNonLinearizableHistory() {
         final LincheckAssertionError error = assertThrows(LincheckAssertionError.class,
-            () -> INDEX_FIRST.check(LincheckModes.modelChecking()));
+            () -> INDEX_FIRST.check(LincheckModes.modelChecking(INDEX_FIRST)));
         assertTrue(error.getMessage().contains("= Invalid execution results ="), error.getMessage());
     }
 }

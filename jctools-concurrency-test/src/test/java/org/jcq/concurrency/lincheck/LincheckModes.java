@@ -8,8 +8,9 @@ import org.jetbrains.lincheck.datastructures.StressOptions;
  * that the whole suite stays within CI's budget; {@code -Dlincheck.long=true} selects the thorough
  * one, for a run before a release or after a change to a queue's algorithm.
  * <p>
- * Scenarios have three threads of up to three operations each, after up to three sequential ones
- * (which often fill a queue of capacity 2 before the parallel part starts).
+ * Scenarios have three threads (two for SPSC roles without {@code isEmpty}) of up to three
+ * operations each, after up to three sequential ones (which often fill a queue of capacity 2
+ * before the parallel part starts) and before up to two.
  */
 final class LincheckModes {
     /** Whether the thorough configuration was asked for. */
@@ -18,25 +19,40 @@ final class LincheckModes {
     private LincheckModes() {
     }
 
-    /** @return stress mode: scenarios run on real threads, many times each */
-    static StressOptions stress() {
+    /**
+     * @param queue the queue under test
+     * @return stress mode: scenarios run on real threads, many times each
+     */
+    static StressOptions stress(Subject queue) {
         return new StressOptions()
-            .iterations(LONG ? 200 : 20)
+            .iterations(LONG ? 150 : 15)
             .invocationsPerIteration(LONG ? 20_000 : 2_000)
-            .threads(3)
+            .threads(threads(queue))
             .actorsPerThread(3)
             .actorsBefore(3)
             .actorsAfter(2);
     }
 
-    /** @return model checking: scenarios run under Lincheck's scheduler, which explores interleavings */
-    static ModelCheckingOptions modelChecking() {
+    /**
+     * @param queue the queue under test
+     * @return model checking: scenarios run under Lincheck's scheduler, which explores
+     *     interleavings
+     */
+    static ModelCheckingOptions modelChecking(Subject queue) {
         return new ModelCheckingOptions()
-            .iterations(LONG ? 200 : 20)
+            .iterations(LONG ? 100 : 10)
             .invocationsPerIteration(LONG ? 5_000 : 500)
-            .threads(3)
+            .threads(threads(queue))
             .actorsPerThread(3)
             .actorsBefore(3)
             .actorsAfter(2);
+    }
+
+    /**
+     * Two threads for an SPSC queue checked without {@code isEmpty} (one producer, one consumer:
+     * a third would have no operation it may run), three otherwise.
+     */
+    private static int threads(Subject queue) {
+        return queue.operations() == QueueOperations.SpscCore.class ? 2 : 3;
     }
 }

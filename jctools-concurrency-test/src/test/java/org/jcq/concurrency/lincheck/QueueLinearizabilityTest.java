@@ -22,12 +22,12 @@ class QueueLinearizabilityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("queues")
     void linearizableUnderStress(Subject queue) {
-        queue.check(LincheckModes.stress());
+        queue.check(LincheckModes.stress(queue));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("queues")
     void linearizableUnderModelChecking(Subject queue) {
-        queue.check(LincheckModes.modelChecking());
+        queue.check(LincheckModes.modelChecking(queue));
     }
 }
