@@ -25,8 +25,8 @@ final class LincheckModes {
      */
     static StressOptions stress(Subject queue) {
         return new StressOptions()
-            .iterations(LONG ? 150 : 15)
-            .invocationsPerIteration(LONG ? 20_000 : 2_000)
+            .iterations(LONG ? 40 : 15)
+            .invocationsPerIteration(LONG ? 10_000 : 2_000)
             .threads(threads(queue))
             .actorsPerThread(3)
             .actorsBefore(3)
@@ -40,8 +40,8 @@ final class LincheckModes {
      */
     static ModelCheckingOptions modelChecking(Subject queue) {
         return new ModelCheckingOptions()
-            .iterations(LONG ? 100 : 10)
-            .invocationsPerIteration(LONG ? 5_000 : 500)
+            .iterations(LONG ? 30 : 10)
+            .invocationsPerIteration(LONG ? 1_000 : 500)
             .threads(threads(queue))
             .actorsPerThread(3)
             .actorsBefore(3)

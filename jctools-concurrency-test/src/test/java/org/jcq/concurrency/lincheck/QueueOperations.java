@@ -25,15 +25,16 @@ import org.jetbrains.lincheck.datastructures.Param;
  * <li>{@code relaxedOffer}, {@code relaxedPoll}, {@code relaxedPeek}: allowed to fail spuriously
  *     (a full/empty answer while another thread is half-way through an operation), so a
  *     linearizability check would report their permitted answers as violations.</li>
- * <li>{@code drain} and {@code fill}: batch operations defined as loops of relaxed polls and
- *     offers; they are not atomic and may stop early, so they are not one linearizable step
- *     either. Their element-by-element behaviour is the relaxed operations'.</li>
+ * <li>{@code drain} and {@code fill}: batch operations that are not atomic (other threads'
+ *     operations interleave with their elements) and, like the relaxed operations, may stop early
+ *     ({@code drain} at the first slot still being written), so they have no single linearization
+ *     point to check.</li>
  * <li>The iterator: weakly consistent by contract.</li>
  * <li>{@code clear()}: a loop of {@code poll()} calls, not atomic against concurrent offers.</li>
  * <li>{@code capacity()}: a constant.</li>
  * </ul>
- * Elements are small {@code int}s (1 to 9), so a lost, duplicated or reordered element shows up
- * as a result no sequential order can produce.
+ * Elements are {@code int}s from 1 to 9, so that most scenarios offer distinct elements and a
+ * lost, duplicated or reordered element leaves results that no sequential order produces.
  */
 @Param(name = "element", gen = IntGen.class, conf = "1:9")
 public abstract class QueueOperations {
