@@ -1,0 +1,175 @@
+package org.jcq.concurrency.lincheck;
+
+import org.jcq.queues.MessagePassingQueue;
+import org.jetbrains.lincheck.datastructures.IntGen;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Param;
+
+/**
+ * The operations Lincheck runs against a queue: {@code offer}, {@code poll}, {@code peek} and
+ * {@code isEmpty}. Lincheck builds one instance of the test class per scenario with its no-argument
+ * constructor, so the queue comes from {@link Subject#current()}, which the JUnit test sets before
+ * it starts Lincheck. The subclasses say which operations may run in parallel: Lincheck puts all
+ * operations of one {@code nonParallelGroup} into one thread, which is how a single-producer or
+ * single-consumer role is expressed.
+ * <p>
+ * {@code isEmpty} is in no group in any subclass: {@link MessagePassingQueue#isEmpty()} may be
+ * called from any thread, and its contract ("no element was in the queue at the moment of the
+ * call") is a linearizable one.
+ *
+ * <h2>Operations not checked, and why</h2>
+ * <ul>
+ * <li>{@code size()}: an estimate by contract. It is exact only when the queue is quiescent and,
+ *     on the MPSC/MPMC array queues, counts claimed slots that are not written yet, so it has no
+ *     linearizable sequential specification to check against.</li>
+ * <li>{@code relaxedOffer}, {@code relaxedPoll}, {@code relaxedPeek}: allowed to fail spuriously
+ *     (a full/empty answer while another thread is half-way through an operation), so a
+ *     linearizability check would report their permitted answers as violations.</li>
+ * <li>{@code drain} and {@code fill}: batch operations that are not atomic (other threads'
+ *     operations interleave with their elements) and, like the relaxed operations, may stop early
+ *     ({@code drain} at the first slot still being written), so they have no single linearization
+ *     point to check.</li>
+ * <li>The iterator: weakly consistent by contract.</li>
+ * <li>{@code clear()}: a loop of {@code poll()} calls, not atomic against concurrent offers.</li>
+ * <li>{@code capacity()}: a constant.</li>
+ * </ul>
+ * Elements are {@code int}s from 1 to 9, so that most scenarios offer distinct elements and a
+ * lost, duplicated or reordered element leaves results that no sequential order produces.
+ */
+@Param(name = "element", gen = IntGen.class, conf = "1:9")
+public abstract class QueueOperations {
+    /** The {@code nonParallelGroup} of single-producer operations. */
+    static final String PRODUCER = "producer";
+    /** The {@code nonParallelGroup} of single-consumer operations. */
+    static final String CONSUMER = "consumer";
+
+    /** The queue under test, built fresh for every scenario. */
+    final MessagePassingQueue<Integer> queue = Subject.current().create();
+
+    /** Multi-producer, single-consumer: consumer operations never run in parallel with each other. */
+    public static final class Mpsc extends QueueOperations {
+        /**
+         * @param e the element
+         * @return the queue's answer
+         */
+        @Operation
+        public boolean offer(@Param(name = "element") int e) {
+            return queue.offer(e);
+        }
+
+        /** @return the queue's answer */
+        @Operation(nonParallelGroup = CONSUMER)
+        public Integer poll() {
+            return queue.poll();
+        }
+
+        /** @return the queue's answer */
+        @Operation(nonParallelGroup = CONSUMER)
+        public Integer peek() {
+            return queue.peek();
+        }
+
+        /** @return the queue's answer; any thread may ask */
+        @Operation
+        public boolean isEmpty() {
+            return queue.isEmpty();
+        }
+    }
+
+    /** Single-producer, multi-consumer: offer never runs in parallel with another offer. */
+    public static final class Spmc extends QueueOperations {
+        /**
+         * @param e the element
+         * @return the queue's answer
+         */
+        @Operation(nonParallelGroup = PRODUCER)
+        public boolean offer(@Param(name = "element") int e) {
+            return queue.offer(e);
+        }
+
+        /** @return the queue's answer */
+        @Operation
+        public Integer poll() {
+            return queue.poll();
+        }
+
+        /** @return the queue's answer */
+        @Operation
+        public Integer peek() {
+            return queue.peek();
+        }
+
+        /** @return the queue's answer; any thread may ask */
+        @Operation
+        public boolean isEmpty() {
+            return queue.isEmpty();
+        }
+    }
+
+    /** Multi-producer, multi-consumer: no restriction. */
+    public static final class Mpmc extends QueueOperations {
+        /**
+         * @param e the element
+         * @return the queue's answer
+         */
+        @Operation
+        public boolean offer(@Param(name = "element") int e) {
+            return queue.offer(e);
+        }
+
+        /** @return the queue's answer */
+        @Operation
+        public Integer poll() {
+            return queue.poll();
+        }
+
+        /** @return the queue's answer */
+        @Operation
+        public Integer peek() {
+            return queue.peek();
+        }
+
+        /** @return the queue's answer; any thread may ask */
+        @Operation
+        public boolean isEmpty() {
+            return queue.isEmpty();
+        }
+    }
+
+    /**
+     * Single-producer, single-consumer, without {@code isEmpty}: one producer thread, one consumer
+     * thread. The SPSC queues' {@code isEmpty} is not linearizable (see
+     * {@code SpscIsEmptyFindingTest}), so their other operations are checked through this class.
+     */
+    public static class SpscCore extends QueueOperations {
+        /**
+         * @param e the element
+         * @return the queue's answer
+         */
+        @Operation(nonParallelGroup = PRODUCER)
+        public boolean offer(@Param(name = "element") int e) {
+            return queue.offer(e);
+        }
+
+        /** @return the queue's answer */
+        @Operation(nonParallelGroup = CONSUMER)
+        public Integer poll() {
+            return queue.poll();
+        }
+
+        /** @return the queue's answer */
+        @Operation(nonParallelGroup = CONSUMER)
+        public Integer peek() {
+            return queue.peek();
+        }
+    }
+
+    /** Single-producer, single-consumer, {@code isEmpty} included (from any thread). */
+    public static final class Spsc extends SpscCore {
+        /** @return the queue's answer; any thread may ask */
+        @Operation
+        public boolean isEmpty() {
+            return queue.isEmpty();
+        }
+    }
+}

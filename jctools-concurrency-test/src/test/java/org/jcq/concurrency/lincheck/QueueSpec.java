@@ -1,0 +1,42 @@
+package org.jcq.concurrency.lincheck;
+
+import java.util.ArrayDeque;
+import org.jcq.queues.MessagePassingQueue;
+
+/**
+ * The sequential specification every queue is checked against: a {@link ArrayDeque} with the
+ * bound of the queue under test, so that a bounded queue's {@code offer} must return
+ * {@code false} exactly when it holds {@code capacity()} elements, and an unbounded queue's never.
+ * Lincheck builds it with the no-argument constructor; the bound is read from a queue built by the
+ * same {@link Subject}.
+ */
+public final class QueueSpec {
+    private final ArrayDeque<Integer> elements = new ArrayDeque<>();
+    private final int capacity = Subject.current().create().capacity();
+
+    /**
+     * @param e the element
+     * @return {@code false} only if the bound is reached
+     */
+    public boolean offer(int e) {
+        if (capacity != MessagePassingQueue.UNBOUNDED_CAPACITY && elements.size() >= capacity) {
+            return false;
+        }
+        return elements.offer(e);
+    }
+
+    /** @return the head, removed, or {@code null} if empty */
+    public Integer poll() {
+        return elements.poll();
+    }
+
+    /** @return the head, or {@code null} if empty */
+    public Integer peek() {
+        return elements.peek();
+    }
+
+    /** @return whether no element is held */
+    public boolean isEmpty() {
+        return elements.isEmpty();
+    }
+}

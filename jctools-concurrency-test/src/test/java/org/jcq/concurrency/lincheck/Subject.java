@@ -1,0 +1,115 @@
+package org.jcq.concurrency.lincheck;
+
+import java.util.List;
+import java.util.function.Supplier;
+import org.jcq.queues.MessagePassingQueue;
+import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
+import org.jcq.queues.MpscArrayQueue;
+import org.jcq.queues.MpscBlockingConsumerArrayQueue;
+import org.jcq.queues.MpscChunkedArrayQueue;
+import org.jcq.queues.MpscGrowableArrayQueue;
+import org.jcq.queues.MpscLinkedQueue;
+import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedXaddArrayQueue;
+import org.jcq.queues.SpmcArrayQueue;
+import org.jcq.queues.SpscArrayQueue;
+import org.jcq.queues.SpscLinkedQueue;
+import org.jcq.queues.SpscUnboundedArrayQueue;
+import org.jetbrains.lincheck.datastructures.Options;
+
+/**
+ * A queue under test: how to build it, and which {@link QueueOperations} subclass expresses its
+ * producer/consumer roles. Lincheck instantiates its test and specification classes itself, with
+ * no arguments, so {@link #check} publishes the subject in a static field for the duration of one
+ * Lincheck run (JUnit runs these tests one at a time).
+ * <p>
+ * Capacities and chunk sizes are as small as each queue allows, so that full-queue refusals,
+ * ring wraps, chunk links and resizes all happen within a scenario of a few operations.
+ *
+ * @param name a display name
+ * @param operations the test class with the queue's thread roles
+ * @param factory builds an empty queue
+ */
+record Subject(String name, Class<? extends QueueOperations> operations,
+               Supplier<MessagePassingQueue<Integer>> factory) {
+    private static volatile Subject current;
+
+    /**
+     * @return every queue of jctools-core whose {@code offer}, {@code poll}, {@code peek} and
+     *     {@code isEmpty} the Lincheck suite checks
+     */
+    static List<Subject> registry() {
+        return List.of(
+            new Subject("MpscArrayQueue(2)", QueueOperations.Mpsc.class, () -> new MpscArrayQueue<>(2)),
+            new Subject("SpmcArrayQueue(2)", QueueOperations.Spmc.class, () -> new SpmcArrayQueue<>(2)),
+            new Subject("MpmcArrayQueue(2)", QueueOperations.Mpmc.class, () -> new MpmcArrayQueue<>(2)),
+            new Subject("MpscLinkedQueue", QueueOperations.Mpsc.class, MpscLinkedQueue::new),
+            new Subject("MpscChunkedArrayQueue(2, 4)", QueueOperations.Mpsc.class,
+                () -> new MpscChunkedArrayQueue<>(2, 4)),
+            new Subject("MpscUnboundedArrayQueue(2)", QueueOperations.Mpsc.class,
+                () -> new MpscUnboundedArrayQueue<>(2)),
+            new Subject("MpscGrowableArrayQueue(2, 4)", QueueOperations.Mpsc.class,
+                () -> new MpscGrowableArrayQueue<>(2, 4)),
+            new Subject("MpscUnboundedXaddArrayQueue(1, 1)", QueueOperations.Mpsc.class,
+                () -> new MpscUnboundedXaddArrayQueue<>(1, 1)),
+            new Subject("MpmcUnboundedXaddArrayQueue(1, 1)", QueueOperations.Mpmc.class,
+                () -> new MpmcUnboundedXaddArrayQueue<>(1, 1)),
+            new Subject("MpscBlockingConsumerArrayQueue(2)", QueueOperations.Mpsc.class,
+                () -> new MpscBlockingConsumerArrayQueue<>(2)));
+    }
+
+    /**
+     * @return the SPSC queues, with {@code offer}, {@code poll} and {@code peek} only: their
+     *     {@code isEmpty} is not linearizable (see {@code SpscIsEmptyFindingTest})
+     */
+    static List<Subject> spscRegistry() {
+        return List.of(
+            new Subject("SpscArrayQueue(2)", QueueOperations.SpscCore.class, () -> new SpscArrayQueue<>(2)),
+            new Subject("SpscUnboundedArrayQueue(1)", QueueOperations.SpscCore.class,
+                () -> new SpscUnboundedArrayQueue<>(1)),
+            new Subject("SpscLinkedQueue", QueueOperations.SpscCore.class, SpscLinkedQueue::new));
+    }
+
+    /**
+     * @param other the test class with other operations or roles
+     * @return this queue, checked through {@code other}
+     */
+    Subject with(Class<? extends QueueOperations> other) {
+        return new Subject(name, other, factory);
+    }
+
+    /** @return the subject of the Lincheck run in progress */
+    static Subject current() {
+        final Subject subject = current;
+        if (subject == null) {
+            throw new IllegalStateException("no Lincheck run in progress");
+        }
+        return subject;
+    }
+
+    /** @return a new, empty queue */
+    MessagePassingQueue<Integer> create() {
+        return factory.get();
+    }
+
+    /**
+     * Runs Lincheck on this queue against {@link QueueSpec}.
+     *
+     * @param options the mode and its configuration
+     * @throws org.jetbrains.lincheck.LincheckAssertionError if Lincheck finds a violation
+     */
+    void check(Options<?, ?> options) {
+        current = this;
+        try {
+            options.sequentialSpecification(QueueSpec.class).check(operations);
+        } finally {
+            current = null;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
