@@ -166,7 +166,7 @@ abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements Me
      * several producers, for the link to land).
      */
     @Override
-    public final boolean isEmpty() {
+    public boolean isEmpty() {
         return laConsumerNode() == laProducerNode();
     }
 

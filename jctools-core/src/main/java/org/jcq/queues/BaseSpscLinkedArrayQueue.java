@@ -60,8 +60,9 @@ import org.jcq.internal.Args;
  *
  * <h2>Orderings</h2>
  * The producer stores the element (release) before the index (release); the consumer's acquire
- * load of the slot pairs with the element store, and {@code isEmpty()}'s acquire load of the
- * producer index with the index store, so {@code !isEmpty()} on the consumer thread means its next
+ * load of the slot pairs with the element store, and so does {@code isEmpty()}'s: it answers from the
+ * consumer's slot (element or {@code JUMP}: not empty), where offer takes effect, not from the
+ * producer index, which lags it; so {@code !isEmpty()} on the consumer thread means its next
  * {@code poll()} finds the element or the {@code JUMP} that leads to it. The consumer's release
  * store of null pairs with the producer's acquire probes of slots. Bounded variants also read the
  * consumer index (acquire, pairing with its release store) to check the bound.
@@ -226,6 +227,26 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
         final long limit = laConsumerIndex() + capacity;
         spProducerQueueLimit(limit);
         return limit;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Looks at the consumer's slot, where offer takes effect (an element, or the {@code JUMP} to
+     * the chunk that holds it), not at the producer index, which lags it. The consumer index and
+     * chunk are read again after the slot; if the consumer moved meanwhile, it tries again.
+     */
+    @Override
+    public final boolean isEmpty() {
+        for (;;) {
+            final long c = laConsumerIndex();
+            final Object[] buffer = laConsumerBuffer();
+            // Acquire: pairs with the producer's release store of the element or JUMP.
+            final Object e = CircularArrayQueue.laElement(buffer, slot(c, buffer.length - 2));
+            if (laConsumerIndex() == c && laConsumerBuffer() == buffer) {
+                return e == null;
+            }
+        }
     }
 
     @Override

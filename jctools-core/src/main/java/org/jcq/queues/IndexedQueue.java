@@ -55,10 +55,12 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
      * {@inheritDoc}
      * <p>
      * Reads the consumer index before the producer index; both only grow, so the answer was true
-     * at the moment of the second read if it says empty, and at the first if it says not.
+     * at the moment of the second read if it says empty, and at the first if it says not. This
+     * agrees with {@code offer} where offer takes effect at its index store (a claim); the SPSC
+     * queues, whose offer takes effect at the element store, look at the slot instead.
      */
     @Override
-    public final boolean isEmpty() {
+    public boolean isEmpty() {
         return laConsumerIndex() >= laProducerIndex();
     }
 

@@ -21,7 +21,8 @@ import org.jcq.internal.Args;
  * </ol>
  * <b>Not</b> invariant: the slot of {@code producerIndex - 1} may already hold its element while
  * {@code producerIndex} is not yet advanced, so {@code size()} may lag a completed element store by
- * one. That is safe: the element store is the linearization point of offer for the consumer.
+ * one. That is safe: the element store is the linearization point of offer, and
+ * {@code isEmpty()} reads the slot, not the index.
  *
  * <h2>Orderings</h2>
  * The producer stores the element (release), then the index (release); the consumer loads the
@@ -29,8 +30,10 @@ import org.jcq.internal.Args;
  * consumer stores its index and then null into the slot, both release; the null store pairs with
  * the producer's acquire load of the slot when it looks for room, so a slot is reused only after
  * the consumer read it. {@code isEmpty()} loads the
- * consumer index and then the producer index (acquire, pairing with its release store), so a
- * {@code false} from the consumer thread guarantees its next {@code poll()} finds the element.
+ * consumer index, the consumer's slot and the index again (all acquire): it answers from the slot,
+ * where offer takes effect, so it agrees with {@code poll()} and {@code peek()} (the producer index
+ * would lag them), and a {@code false} on the consumer thread means its next {@code poll()} finds
+ * the element.
  *
  * <h2>Linearization points</h2>
  * offer: the element store. poll: the slot load that returns non-null (a null load for an empty
@@ -107,6 +110,28 @@ public class SpscArrayQueue<E> extends SpscArrayQueueFields<E> {
         @SuppressWarnings("unchecked")
         final E element = (E) e;
         return element;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Looks at the consumer's slot, where offer takes effect, not at the producer index, which
+     * lags it: the slot of consumer index {@code c} is non-null exactly while element {@code c} is
+     * queued (or a later lap's, queued after {@code c} was taken). The index is read again after
+     * the slot; if the consumer moved meanwhile, the slot may have been cleared under a queue that
+     * still holds elements, so it tries again.
+     */
+    @Override
+    public boolean isEmpty() {
+        final Object[] buffer = this.buffer;
+        for (;;) {
+            final long c = laConsumerIndex();
+            // Acquire: pairs with the producer's element store and the consumer's null store.
+            final Object e = laElement(buffer, slot(c, mask));
+            if (laConsumerIndex() == c) {
+                return e == null;
+            }
+        }
     }
 
     @Override

@@ -23,13 +23,14 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
  * {@code next} that points to itself: it reaches nothing (nepotism-safe).</li>
  * </ol>
  * <b>Not</b> invariant: the last node may be linked while {@code producerNode} still names its
- * predecessor; then {@code isEmpty()} and {@code size()} lag the offer by one element, while
- * {@code poll()} already finds it. That is safe: the link is the linearization point of offer.
+ * predecessor; then {@code size()} lags the offer by one element, while {@code poll()} already
+ * finds it. That is safe: the link is the linearization point of offer, and {@code isEmpty()}
+ * looks at the consumer node's link, not at the producer node.
  *
  * <h2>Orderings</h2>
  * The node's value is written in its constructor (plain); the release store of the link publishes
  * it and pairs with the consumer's acquire load of {@code next}. The release store of the producer
- * node pairs with observers' acquire load of it ({@code isEmpty}, {@code size}), so a producer
+ * node pairs with observers' acquire load of it ({@code size}, the iterator), so a producer
  * node they see is linked. The consumer's release stores of the consumer node and of the self-link
  * pair with walkers' acquire loads.
  *
@@ -64,6 +65,25 @@ public class SpscLinkedQueue<E> extends BaseLinkedQueue<E> {
         lpProducerNode().soNext(first);
         // Release, after the link: observers that see the new producer node see it linked.
         soProducerNode(last);
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Looks at the consumer node's link, where offer takes effect, not at the producer node, which
+     * lags it. A node the consumer has left links to itself; finding one, it starts again from the
+     * new consumer node.
+     */
+    @Override
+    public boolean isEmpty() {
+        for (;;) {
+            final LinkedQueueNode<E> c = laConsumerNode();
+            // Acquire: pairs with the producer's release store of the link (or the consumer's self-link).
+            final LinkedQueueNode<E> next = c.laNext();
+            if (next != c) {
+                return next == null;
+            }
+        }
     }
 
     /** Nothing to wait for: a node becomes the producer node only after it is linked. */

@@ -14,9 +14,8 @@ import org.junit.jupiter.api.Test;
  * completed (and lose that element), which no sequential order explains; Lincheck must report a
  * non-linearizable history, or the harness is not testing anything.
  * <p>
- * It runs without {@code isEmpty} (as {@link Subject#spscRegistry()} does), so the failure found
- * is the index-first bug itself and not the lag of {@code isEmpty} that the correct SPSC queues
- * also show (see {@link SpscIsEmptyFindingTest}). Model checking explores the producer's window
+ * It runs without {@code isEmpty}, so the failure found is the index-first bug itself (a broken
+ * {@code offer}/{@code poll} pair), not its index-based {@code isEmpty}. Model checking explores the producer's window
  * between its two stores systematically, so it finds the bug deterministically; stress mode
  * depends on the scheduler and is not asserted.
  */

@@ -1,22 +1,17 @@
 package org.jcq.concurrency.lincheck;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Lincheck's linearizability check of {@code offer}, {@code poll}, {@code peek} and
- * {@code isEmpty} of every queue in {@link Subject#registry()}, and of {@code offer}, {@code poll}
- * and {@code peek} of the SPSC queues in {@link Subject#spscRegistry()}, in both of Lincheck's
- * modes, with the thread roles each queue allows. A non-linearizable history fails the test with Lincheck's
+ * {@code isEmpty} of every queue in {@link Subject#registry()}, in both of Lincheck's modes, with
+ * the thread roles each queue allows. A non-linearizable history fails the test with Lincheck's
  * report of the scenario and, in model checking, the interleaving that produced it.
  */
 class QueueLinearizabilityTest {
     static Iterable<Subject> queues() {
-        final List<Subject> queues = new ArrayList<>(Subject.registry());
-        queues.addAll(Subject.spscRegistry());
-        return queues;
+        return Subject.registry();
     }
 
     @ParameterizedTest(name = "{0}")

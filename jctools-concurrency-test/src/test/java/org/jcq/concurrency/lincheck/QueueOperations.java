@@ -138,8 +138,8 @@ public abstract class QueueOperations {
 
     /**
      * Single-producer, single-consumer, without {@code isEmpty}: one producer thread, one consumer
-     * thread. The SPSC queues' {@code isEmpty} is not linearizable (see
-     * {@code SpscIsEmptyFindingTest}), so their other operations are checked through this class.
+     * thread. The harness self-check runs its broken queue through this class, so that what it
+     * catches is the broken offer itself.
      */
     public static class SpscCore extends QueueOperations {
         /**

@@ -56,19 +56,11 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             new Subject("MpmcUnboundedXaddArrayQueue(1, 1)", QueueOperations.Mpmc.class,
                 () -> new MpmcUnboundedXaddArrayQueue<>(1, 1)),
             new Subject("MpscBlockingConsumerArrayQueue(2)", QueueOperations.Mpsc.class,
-                () -> new MpscBlockingConsumerArrayQueue<>(2)));
-    }
-
-    /**
-     * @return the SPSC queues, with {@code offer}, {@code poll} and {@code peek} only: their
-     *     {@code isEmpty} is not linearizable (see {@code SpscIsEmptyFindingTest})
-     */
-    static List<Subject> spscRegistry() {
-        return List.of(
-            new Subject("SpscArrayQueue(2)", QueueOperations.SpscCore.class, () -> new SpscArrayQueue<>(2)),
-            new Subject("SpscUnboundedArrayQueue(1)", QueueOperations.SpscCore.class,
+                () -> new MpscBlockingConsumerArrayQueue<>(2)),
+            new Subject("SpscArrayQueue(2)", QueueOperations.Spsc.class, () -> new SpscArrayQueue<>(2)),
+            new Subject("SpscUnboundedArrayQueue(1)", QueueOperations.Spsc.class,
                 () -> new SpscUnboundedArrayQueue<>(1)),
-            new Subject("SpscLinkedQueue", QueueOperations.SpscCore.class, SpscLinkedQueue::new));
+            new Subject("SpscLinkedQueue", QueueOperations.Spsc.class, SpscLinkedQueue::new));
     }
 
     /**
