@@ -124,8 +124,8 @@ public final class BlockingConsumer {
 
         /** @param r unused */
         public void actor1(L_Result r) {
-            TwoProducers.mustOffer(q, 1);
-            TwoProducers.mustOffer(q, 2);
+            mustOffer(1);
+            mustOffer(2);
         }
 
         /** @param r what the takes returned */

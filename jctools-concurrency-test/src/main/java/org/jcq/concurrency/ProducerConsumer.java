@@ -63,9 +63,7 @@ public final class ProducerConsumer {
 
         @Override
         final void offer(Object e) {
-            if (!q.offer(e)) {
-                throw new IllegalStateException("offer refused with room to spare");
-            }
+            mustOffer(e);
         }
 
         @Override

@@ -45,6 +45,13 @@ public abstract class QueueStress {
         return q;
     }
 
+    /** Offers {@code e}, which must be taken: the races that call this always leave room. */
+    protected final void mustOffer(Object e) {
+        if (!q.offer(e)) {
+            throw new IllegalStateException(q.getClass().getSimpleName() + " refused " + e + " with room to spare");
+        }
+    }
+
     /** Offers {@code 1..n} in order; the setup fails loudly if the queue refuses one. */
     protected final void prefill(int n) {
         for (int i = 1; i <= n; i++) {

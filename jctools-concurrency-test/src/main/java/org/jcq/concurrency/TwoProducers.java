@@ -15,13 +15,6 @@ public final class TwoProducers {
     private TwoProducers() {
     }
 
-    /** Offers {@code e}, which must be taken: these races always leave room. */
-    static void mustOffer(MessagePassingQueue<Object> q, Object e) {
-        if (!q.offer(e)) {
-            throw new IllegalStateException("offer refused with room to spare");
-        }
-    }
-
     /**
      * Two producers' elements, drained after the race: each arrives once and each producer's
      * arrive in the order it offered them (per-producer FIFO).
@@ -37,8 +30,8 @@ public final class TwoProducers {
 
         /** @param r unused */
         public void actor2(L_Result r) {
-            mustOffer(q, 3);
-            mustOffer(q, 4);
+            mustOffer(3);
+            mustOffer(4);
         }
 
         /** @param r everything, in the order polled */
@@ -56,8 +49,8 @@ public final class TwoProducers {
 
         /** @param r unused */
         public void actor1(L_Result r) {
-            mustOffer(q, 1);
-            mustOffer(q, 2);
+            mustOffer(1);
+            mustOffer(2);
         }
     }
 
@@ -94,13 +87,13 @@ public final class TwoProducers {
 
         /** @param r unused */
         public void actor1(LL_Result r) {
-            mustOffer(q, 1);
-            mustOffer(q, 2);
+            mustOffer(1);
+            mustOffer(2);
         }
 
         /** @param r what B's polls returned */
         public void actor2(LL_Result r) {
-            mustOffer(q, 3);
+            mustOffer(3);
             final Object a = q.poll();
             final Object b = q.poll();
             final Object c = q.poll();
