@@ -128,10 +128,10 @@ public final class QueueFactory {
     public static final String JDK_ABQ = JDK_PREFIX + "ArrayBlockingQueue";
 
     /** Ours, in the order tables list them; each has a JCTools twin of the same simple name. */
-    private static final Map<String, IntFunction<Queue<Integer>>> OURS_FACTORIES = buildOurs();
+    private static final Map<String, IntFunction<Queue<Object>>> OURS_FACTORIES = buildOurs();
     /** The JCTools VarHandle edition's twins, by our name; not every queue of ours has one. */
-    private static final Map<String, IntFunction<Queue<Integer>>> VH_TWINS = buildVhTwins();
-    private static final Map<String, IntFunction<Queue<Integer>>> FACTORIES = buildFactories();
+    private static final Map<String, IntFunction<Queue<Object>>> VH_TWINS = buildVhTwins();
+    private static final Map<String, IntFunction<Queue<Object>>> FACTORIES = buildFactories();
     private static final List<String> NAMES =
             Collections.unmodifiableList(new ArrayList<>(FACTORIES.keySet()));
     private static final List<String> OURS = List.copyOf(OURS_FACTORIES.keySet());
@@ -139,8 +139,8 @@ public final class QueueFactory {
     private QueueFactory() {
     }
 
-    private static Map<String, IntFunction<Queue<Integer>>> buildOurs() {
-        final Map<String, IntFunction<Queue<Integer>>> m = new LinkedHashMap<>();
+    private static Map<String, IntFunction<Queue<Object>>> buildOurs() {
+        final Map<String, IntFunction<Queue<Object>>> m = new LinkedHashMap<>();
         m.put(SPSC, SpscArrayQueue::new);
         m.put(MPSC, MpscArrayQueue::new);
         m.put(SPMC, SpmcArrayQueue::new);
@@ -160,8 +160,8 @@ public final class QueueFactory {
     }
 
     /** The JCTools Unsafe edition's twin of each of ours. */
-    private static Map<String, IntFunction<Queue<Integer>>> buildTwins() {
-        final Map<String, IntFunction<Queue<Integer>>> m = new LinkedHashMap<>();
+    private static Map<String, IntFunction<Queue<Object>>> buildTwins() {
+        final Map<String, IntFunction<Queue<Object>>> m = new LinkedHashMap<>();
         m.put(SPSC, org.jctools.queues.SpscArrayQueue::new);
         m.put(MPSC, org.jctools.queues.MpscArrayQueue::new);
         m.put(SPMC, org.jctools.queues.SpmcArrayQueue::new);
@@ -180,8 +180,8 @@ public final class QueueFactory {
         return m;
     }
 
-    private static Map<String, IntFunction<Queue<Integer>>> buildVhTwins() {
-        final Map<String, IntFunction<Queue<Integer>>> m = new LinkedHashMap<>();
+    private static Map<String, IntFunction<Queue<Object>>> buildVhTwins() {
+        final Map<String, IntFunction<Queue<Object>>> m = new LinkedHashMap<>();
         m.put(SPSC, SpscVarHandleArrayQueue::new);
         m.put(MPSC, MpscVarHandleArrayQueue::new);
         m.put(SPMC, SpmcVarHandleArrayQueue::new);
@@ -198,9 +198,9 @@ public final class QueueFactory {
         return m;
     }
 
-    private static Map<String, IntFunction<Queue<Integer>>> buildFactories() {
-        final Map<String, IntFunction<Queue<Integer>>> m = new LinkedHashMap<>(OURS_FACTORIES);
-        final Map<String, IntFunction<Queue<Integer>>> twins = buildTwins();
+    private static Map<String, IntFunction<Queue<Object>>> buildFactories() {
+        final Map<String, IntFunction<Queue<Object>>> m = new LinkedHashMap<>(OURS_FACTORIES);
+        final Map<String, IntFunction<Queue<Object>>> twins = buildTwins();
         if (!twins.keySet().equals(OURS_FACTORIES.keySet())) {
             throw new IllegalStateException("every queue of ours needs a JCTools twin: " + twins.keySet());
         }
@@ -219,16 +219,18 @@ public final class QueueFactory {
      *
      * @param qType    one of {@link #names()}
      * @param capacity the requested capacity (ignored by unbounded queues)
+     * @param <E>      the element type
      * @return a new, empty queue
      * @throws IllegalArgumentException if {@code qType} is unknown, or the queue rejects
      *                                  {@code capacity}
      */
-    public static Queue<Integer> create(String qType, int capacity) {
-        final IntFunction<Queue<Integer>> factory = FACTORIES.get(qType);
+    @SuppressWarnings("unchecked") // every factory builds an empty queue of any element type
+    public static <E> Queue<E> create(String qType, int capacity) {
+        final IntFunction<Queue<Object>> factory = FACTORIES.get(qType);
         if (factory == null) {
             throw new IllegalArgumentException("Unknown qType: '" + qType + "'; known: " + NAMES);
         }
-        return factory.apply(capacity);
+        return (Queue<E>) factory.apply(capacity);
     }
 
     /** @return every known queue name, ours first, in a fixed order */
