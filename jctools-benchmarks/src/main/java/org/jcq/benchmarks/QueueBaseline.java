@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * One thread offers one element and polls it back: the cost of an offer/poll pair with no
- * cache-line transfer between cores, i.e. a ceiling for {@link QueueThroughputBackoffNone}.
+ * cache-line transfer between cores, i.e. a ceiling for {@link QueueThroughput}.
  * One operation is one offer plus one poll.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -25,7 +25,7 @@ public class QueueBaseline extends QueueParams {
     /** The element every offer inserts: boxed once, so the measured loop never allocates. */
     private static final Integer ELEMENT = 1;
 
-    @Param({QueueThroughputBackoffNone.DEFAULT_CAPACITY})
+    @Param({QueueThroughput.DEFAULT_CAPACITY})
     public int qCapacity;
 
     private Queue<Integer> q;

@@ -33,7 +33,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Group)
-public class QueueThroughputBackoffNone extends QueueParams {
+public class QueueThroughput extends QueueParams {
     /** The name of the group benchmark, i.e. the last part of the benchmark's JMH name. */
     public static final String GROUP = "tpt";
     /** The aux counter to compare: successful polls. */
