@@ -89,7 +89,7 @@ class QueueFactoryTest {
     @Test
     void benchmarkParamDefaultsListEveryQueue() throws NoSuchFieldException {
         for (Class<?> benchmark : List.of(QueueThroughput.class, QueueBaseline.class,
-                QueueBurstCost.class, MpqThroughput.class, QueueBatchThroughput.class)) {
+                QueueBurstCost.class, MpqThroughput.class, QueueBatchThroughput.class, QueueRoundTrip.class)) {
             final Param p = benchmark.getField("qType").getAnnotation(Param.class);
             assertArrayEquals(names().toArray(new String[0]), p.value(), benchmark.getName());
         }
