@@ -23,8 +23,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>
  * The counters are {@code @AuxCounters(Type.OPERATIONS)}: JMH zeroes them before each iteration
  * and reports each as a rate, in the benchmark's time unit, beside the primary score. Each lives in
- * a thread-scoped state that the counting thread allocates itself, so a producer's counter and a
- * consumer's counter never share a cache line (the queue's own traffic is what is measured).
+ * a thread-scoped state, which JMH pads and the counting thread allocates itself, so a producer's
+ * counter and a consumer's counter do not share a cache line (the queue's own traffic is what is
+ * measured).
  * <p>
  * {@link #offerOnce} and {@link #pollOnce} are the one-call bodies of the offer/poll benchmarks:
  * the successful path is the queue's call and a counter increment; the back-off after a failed call
