@@ -37,7 +37,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * Runs a one-producer one-consumer benchmark for our queues, their JCTools twins (Unsafe and
  * VarHandle editions), Agrona's and the JDK's queues, and prints one table of elements handed
  * over per microsecond with 99.9% confidence intervals and ratios to the twins. The benchmark is
- * {@link QueueThroughputBackoffNone} ({@code benchmark=tpt}, the default: successful polls per
+ * {@link QueueThroughput} ({@code benchmark=tpt}, the default: successful polls per
  * microsecond, the producer free to run a whole capacity ahead) or {@link QueueBurstCost}
  * ({@code benchmark=burst}: bursts times burst size per microsecond, the backlog bounded by the
  * burst, so linked-array queues stay within one chunk).
@@ -85,8 +85,8 @@ public final class Compare {
     private static final List<String> KEYS = List.of(K_ROUNDS, K_WARMUP_ITERATIONS, K_WARMUP_TIME,
             K_MEASUREMENT_ITERATIONS, K_MEASUREMENT_TIME, K_QTYPES, K_CAPACITY, K_GC, K_SEED,
             K_JVM_ARGS, K_RESULTS_DIR, K_VERBOSITY, K_BENCHMARK, K_BURST_SIZE);
-    /** {@link QueueThroughputBackoffNone}'s group. */
-    static final String BENCHMARK_TPT = QueueThroughputBackoffNone.GROUP;
+    /** {@link QueueThroughput}'s group. */
+    static final String BENCHMARK_TPT = QueueThroughput.GROUP;
     /** {@link QueueBurstCost}. */
     static final String BENCHMARK_BURST = "burst";
 
@@ -208,7 +208,7 @@ public final class Compare {
                     + "warmupIterations >= 0, burstSize >= 1 and at least one qType");
         }
         final int capacity = intOf(given, K_CAPACITY, Integer.parseInt(benchmark.equals(BENCHMARK_BURST)
-                ? QueueBurstCost.DEFAULT_CAPACITY : QueueThroughputBackoffNone.DEFAULT_CAPACITY));
+                ? QueueBurstCost.DEFAULT_CAPACITY : QueueThroughput.DEFAULT_CAPACITY));
         final boolean gc = Boolean.parseBoolean(given.getOrDefault(K_GC, "false"));
         final long seed = given.containsKey(K_SEED) ? Long.parseLong(given.get(K_SEED)) : DEFAULT_SEED;
         final List<String> jvmArgs = splitNonEmpty(given.getOrDefault(K_JVM_ARGS, ""), " ");
@@ -335,7 +335,7 @@ public final class Compare {
                     QueueBurstCost.class.getSimpleName(), s.burstSize(), s.capacity());
         } else {
             out.printf(Locale.ROOT, "Benchmark %s.%s (1 producer, 1 consumer), capacity or chunk %d%n",
-                    QueueThroughputBackoffNone.class.getSimpleName(), QueueThroughputBackoffNone.GROUP,
+                    QueueThroughput.class.getSimpleName(), QueueThroughput.GROUP,
                     s.capacity());
         }
         out.printf(Locale.ROOT, "Mode %s: %d rounds x %d qTypes, 1 fork each; warm-up %d x %s, "
@@ -352,7 +352,7 @@ public final class Compare {
     private static Options options(Settings s, String qType) {
         final String include = s.burst()
                 ? QueueBurstCost.class.getName() + ".burst"
-                : QueueThroughputBackoffNone.class.getName() + "." + QueueThroughputBackoffNone.GROUP;
+                : QueueThroughput.class.getName() + "." + QueueThroughput.GROUP;
         final ChainedOptionsBuilder b = new OptionsBuilder()
                 .include("^" + Pattern.quote(include) + "$")
                 .param("qType", qType)
@@ -392,8 +392,8 @@ public final class Compare {
                 final double primary = it.getPrimaryResult().getScore();
                 // Burst: every burst hands over burstSize elements, all offered and all polled.
                 final double p = s.burst() ? primary * s.burstSize()
-                        : secondary(it, QueueThroughputBackoffNone.POLLS_MADE);
-                final double o = s.burst() ? p : secondary(it, QueueThroughputBackoffNone.OFFERS_MADE);
+                        : secondary(it, QueueThroughput.POLLS_MADE);
+                final double o = s.burst() ? p : secondary(it, QueueThroughput.OFFERS_MADE);
                 final double gc = gcAllocNorm(it);
                 polls.add(p);
                 into.pollsMade.add(p);

@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * until a consumer thread has polled them all: the cost of handing a burst over, one producer
  * and one consumer, with the queue never holding more than {@code burstSize} elements.
  * <p>
- * Unlike {@link QueueThroughputBackoffNone}, where the producer may run a whole capacity ahead,
+ * Unlike {@link QueueThroughput}, where the producer may run a whole capacity ahead,
  * the backlog here is bounded by the burst. So a linked-array queue whose chunk is larger than
  * the burst stays within one chunk (its steady state: no linking, no allocation), and the
  * comparison with a plain ring measures the hot paths alone. Run with {@code -prof gc} to see

@@ -7,12 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.function.IntFunction;
 
 import org.agrona.concurrent.ManyToManyConcurrentArrayQueue;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.agrona.concurrent.Pipe;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
@@ -53,7 +56,14 @@ import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
  * <p>
  * Capacity: the bounded queues take it as a requested capacity (most round it up to a power of
  * two; {@link ArrayBlockingQueue} takes it exactly); the unbounded linked-array and XADD queues take
- * it as their chunk size; the linked-node queues and {@link ConcurrentLinkedQueue} ignore it.
+ * it as their chunk size; the linked-node queues, {@link ConcurrentLinkedQueue} and
+ * {@link LinkedTransferQueue} ignore it. {@link #capacityOf(Queue)} reports what a queue really holds.
+ * <p>
+ * Shape: {@link #maxProducers(String)} and {@link #maxConsumers(String)} say how many threads may
+ * offer and poll at once (1 or {@link #ANY_NUMBER}). Ours and JCTools' queues say it by their name's
+ * prefix ({@code Spsc}, {@code Mpsc}, {@code Spmc}, {@code Mpmc}), Agrona's by theirs
+ * ({@code OneToOne}, {@code ManyToOne}, {@code ManyToMany}); the JDK's queues take any number of
+ * both. Every known name has a shape, checked when the class loads.
  */
 public final class QueueFactory {
     /** Prefix of the JCTools {@code sun.misc.Unsafe} edition's queues. */
@@ -126,6 +136,13 @@ public final class QueueFactory {
     public static final String JDK_CLQ = JDK_PREFIX + "ConcurrentLinkedQueue";
     /** The JDK's bounded lock-based array queue. */
     public static final String JDK_ABQ = JDK_PREFIX + "ArrayBlockingQueue";
+    /** The JDK's unbounded lock-free linked queue with hand-off (dual queue; ignores the capacity). */
+    public static final String JDK_LTQ = JDK_PREFIX + "LinkedTransferQueue";
+
+    /** What {@link #maxProducers} and {@link #maxConsumers} return for "any number of threads". */
+    public static final int ANY_NUMBER = Integer.MAX_VALUE;
+    /** What {@link #capacityOf(Queue)} returns for a queue with no bound. */
+    public static final int UNBOUNDED = -1;
 
     /** Ours, in the order tables list them; each has a JCTools twin of the same simple name. */
     private static final Map<String, IntFunction<Queue<Object>>> OURS_FACTORIES = buildOurs();
@@ -135,6 +152,13 @@ public final class QueueFactory {
     private static final List<String> NAMES =
             Collections.unmodifiableList(new ArrayList<>(FACTORIES.keySet()));
     private static final List<String> OURS = List.copyOf(OURS_FACTORIES.keySet());
+    /** How many threads may offer and poll at once, by a queue's simple name's prefix. */
+    private static final Map<String, Shape> SHAPE_BY_PREFIX = buildShapePrefixes();
+    private static final Map<String, Shape> SHAPES = buildShapes();
+
+    /** How many producer and consumer threads a queue supports: 1 or {@link #ANY_NUMBER} each. */
+    private record Shape(int producers, int consumers) {
+    }
 
     private QueueFactory() {
     }
@@ -211,7 +235,47 @@ public final class QueueFactory {
         m.put(AGRONA_MPMC, ManyToManyConcurrentArrayQueue::new);
         m.put(JDK_CLQ, capacity -> new ConcurrentLinkedQueue<>());
         m.put(JDK_ABQ, ArrayBlockingQueue::new);
+        m.put(JDK_LTQ, capacity -> new LinkedTransferQueue<>());
         return m;
+    }
+
+    private static Map<String, Shape> buildShapePrefixes() {
+        final Shape oneToOne = new Shape(1, 1);
+        final Shape manyToOne = new Shape(ANY_NUMBER, 1);
+        final Shape oneToMany = new Shape(1, ANY_NUMBER);
+        final Shape manyToMany = new Shape(ANY_NUMBER, ANY_NUMBER);
+        final Map<String, Shape> m = new LinkedHashMap<>();
+        m.put("Spsc", oneToOne);
+        m.put("Mpsc", manyToOne);
+        m.put("Spmc", oneToMany);
+        m.put("Mpmc", manyToMany);
+        m.put("OneToOne", oneToOne);
+        m.put("ManyToOne", manyToOne);
+        m.put("ManyToMany", manyToMany);
+        return m;
+    }
+
+    /** Every name's shape, so a queue added without a recognisable name fails at class load. */
+    private static Map<String, Shape> buildShapes() {
+        final Map<String, Shape> m = new LinkedHashMap<>();
+        for (String qType : NAMES) {
+            m.put(qType, shapeByName(qType));
+        }
+        return m;
+    }
+
+    private static Shape shapeByName(String qType) {
+        if (qType.startsWith(JDK_PREFIX)) {
+            return new Shape(ANY_NUMBER, ANY_NUMBER);
+        }
+        // Ours have no prefix: indexOf gives -1 and the whole name is the simple name.
+        final String simpleName = qType.substring(qType.indexOf('.') + 1);
+        for (Map.Entry<String, Shape> e : SHAPE_BY_PREFIX.entrySet()) {
+            if (simpleName.startsWith(e.getKey())) {
+                return e.getValue();
+            }
+        }
+        throw new IllegalStateException("No producer/consumer shape known for queue " + qType);
     }
 
     /**
@@ -231,6 +295,58 @@ public final class QueueFactory {
             throw new IllegalArgumentException("Unknown qType: '" + qType + "'; known: " + NAMES);
         }
         return (Queue<E>) factory.apply(capacity);
+    }
+
+    /**
+     * @param qType one of {@link #names()}
+     * @return how many threads may offer at once: 1 or {@link #ANY_NUMBER}
+     * @throws IllegalArgumentException if {@code qType} is unknown
+     */
+    public static int maxProducers(String qType) {
+        return shapeOf(qType).producers();
+    }
+
+    /**
+     * @param qType one of {@link #names()}
+     * @return how many threads may poll at once: 1 or {@link #ANY_NUMBER}
+     * @throws IllegalArgumentException if {@code qType} is unknown
+     */
+    public static int maxConsumers(String qType) {
+        return shapeOf(qType).consumers();
+    }
+
+    private static Shape shapeOf(String qType) {
+        final Shape shape = SHAPES.get(qType);
+        if (shape == null) {
+            throw new IllegalArgumentException("Unknown qType: '" + qType + "'; known: " + NAMES);
+        }
+        return shape;
+    }
+
+    /**
+     * The number of elements a queue built here holds when full, which may exceed the requested
+     * capacity (most round it up to a power of two).
+     *
+     * @param q a queue built by {@link #create(String, int)}
+     * @return its capacity, or {@link #UNBOUNDED} if it has no bound
+     */
+    public static int capacityOf(Queue<?> q) {
+        final int capacity;
+        if (q instanceof org.jcq.queues.MessagePassingQueue<?> mpq) {
+            capacity = mpq.capacity();
+        } else if (q instanceof org.jctools.queues.MessagePassingQueue<?> mpq) {
+            capacity = mpq.capacity();
+        } else if (q instanceof Pipe<?> pipe) {
+            capacity = pipe.capacity();
+        } else if (q instanceof BlockingQueue<?> bq) {
+            // A LinkedTransferQueue reports Integer.MAX_VALUE remaining: its way of saying unbounded.
+            final int remaining = bq.remainingCapacity();
+            capacity = remaining == Integer.MAX_VALUE ? Integer.MAX_VALUE : remaining + bq.size();
+        } else {
+            capacity = UNBOUNDED;
+        }
+        // Both MessagePassingQueue editions use -1 for unbounded, as UNBOUNDED does.
+        return capacity == Integer.MAX_VALUE ? UNBOUNDED : capacity;
     }
 
     /** @return every known queue name, ours first, in a fixed order */

@@ -48,7 +48,7 @@ public abstract class QueueParams {
         QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_LINKED,
         QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_LINKED, QueueFactory.AGRONA_SPSC,
         QueueFactory.AGRONA_MPSC, QueueFactory.AGRONA_MPMC, QueueFactory.JDK_CLQ,
-        QueueFactory.JDK_ABQ,
+        QueueFactory.JDK_ABQ, QueueFactory.JDK_LTQ,
     })
     /** The queue under benchmark, a {@link QueueFactory} name. */
     public String qType;

@@ -2,6 +2,7 @@ package org.jcq.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.LinkedTransferQueue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,8 +22,9 @@ import org.openjdk.jmh.annotations.Param;
 class QueueFactoryTest {
     private static final int CAPACITY = 16;
     private static final int ELEMENTS = 10;
-    /** Agrona's three queues, the JDK's two. */
-    private static final int ANCHORS = 5;
+    /** Agrona's three queues, the JDK's three. */
+    private static final int ANCHORS = 6;
+    private static final int ANY = QueueFactory.ANY_NUMBER;
 
     static List<String> names() {
         return QueueFactory.names();
@@ -84,10 +88,69 @@ class QueueFactoryTest {
 
     @Test
     void benchmarkParamDefaultsListEveryQueue() throws NoSuchFieldException {
-        for (Class<?> benchmark : List.of(QueueThroughputBackoffNone.class, QueueBaseline.class,
-                QueueBurstCost.class)) {
+        for (Class<?> benchmark : List.of(QueueThroughput.class, QueueBaseline.class,
+                QueueBurstCost.class, MpqThroughput.class, QueueBatchThroughput.class, QueueRoundTrip.class)) {
             final Param p = benchmark.getField("qType").getAnnotation(Param.class);
             assertArrayEquals(names().toArray(new String[0]), p.value(), benchmark.getName());
+        }
+    }
+
+    @Test
+    void linkedTransferQueueIsAnAnchor() {
+        assertTrue(names().contains(QueueFactory.JDK_LTQ));
+        assertTrue(QueueFactory.create(QueueFactory.JDK_LTQ, CAPACITY) instanceof LinkedTransferQueue);
+    }
+
+    @Test
+    void shapesFollowTheNames() {
+        assertShape(1, 1, QueueFactory.SPSC, QueueFactory.SPSC_LINKED, QueueFactory.JCTOOLS_SPSC,
+                QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_UNBOUNDED, QueueFactory.AGRONA_SPSC);
+        assertShape(ANY, 1, QueueFactory.MPSC, QueueFactory.MPSC_XADD, QueueFactory.MPSC_BLOCKING,
+                QueueFactory.JCTOOLS_MPSC, QueueFactory.JCTOOLS_VH_MPSC, QueueFactory.AGRONA_MPSC);
+        assertShape(1, ANY, QueueFactory.SPMC, QueueFactory.JCTOOLS_SPMC, QueueFactory.JCTOOLS_VH_SPMC);
+        assertShape(ANY, ANY, QueueFactory.MPMC, QueueFactory.MPMC_XADD, QueueFactory.JCTOOLS_MPMC,
+                QueueFactory.JCTOOLS_VH_MPMC, QueueFactory.AGRONA_MPMC, QueueFactory.JDK_CLQ, QueueFactory.JDK_ABQ,
+                QueueFactory.JDK_LTQ);
+    }
+
+    private static void assertShape(int producers, int consumers, String... qTypes) {
+        for (String q : qTypes) {
+            assertEquals(producers, QueueFactory.maxProducers(q), q + " producers");
+            assertEquals(consumers, QueueFactory.maxConsumers(q), q + " consumers");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("names")
+    void everyQueueHasAShapeOfOneOrAny(String qType) {
+        assertTrue(Set.of(1, ANY).contains(QueueFactory.maxProducers(qType)), qType);
+        assertTrue(Set.of(1, ANY).contains(QueueFactory.maxConsumers(qType)), qType);
+    }
+
+    @Test
+    void shapeOfAnUnknownQueueIsRejectedByName() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> QueueFactory.maxProducers("NoSuchQueue"));
+        assertTrue(e.getMessage().contains("NoSuchQueue"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> QueueFactory.maxConsumers("NoSuchQueue"));
+    }
+
+    /** A bounded queue holds exactly its reported capacity; an unbounded one reports UNBOUNDED. */
+    @ParameterizedTest
+    @MethodSource("names")
+    void capacityOfIsWhatTheQueueHolds(String qType) {
+        final Queue<Integer> q = QueueFactory.create(qType, CAPACITY);
+        final int capacity = QueueFactory.capacityOf(q);
+        if (capacity == QueueFactory.UNBOUNDED) {
+            for (int i = 0; i < 2 * CAPACITY; i++) {
+                assertTrue(q.offer(i), qType + " is unbounded but refused element " + i);
+            }
+        } else {
+            assertTrue(capacity >= CAPACITY, qType + " capacity " + capacity);
+            for (int i = 0; i < capacity; i++) {
+                assertTrue(q.offer(i), qType + " refused element " + i + " of " + capacity);
+            }
+            assertFalse(q.offer(capacity), qType + " took more than its capacity " + capacity);
         }
     }
 }

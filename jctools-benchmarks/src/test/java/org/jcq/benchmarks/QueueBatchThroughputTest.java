@@ -1,0 +1,109 @@
+package org.jcq.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.stream.Stream;
+
+import org.jcq.benchmarks.OfferPollGroup.OfferCounters;
+import org.jcq.benchmarks.OfferPollGroup.PollCounters;
+import org.jcq.benchmarks.QueueBatchThroughput.AgronaOps;
+import org.jcq.benchmarks.QueueBatchThroughput.BatchOps;
+import org.jcq.benchmarks.QueueBatchThroughput.JcqOps;
+import org.jcq.benchmarks.QueueBatchThroughput.JctoolsOps;
+import org.jcq.benchmarks.QueueBatchThroughput.LoopOps;
+import org.jcq.benchmarks.QueueBatchThroughput.Sink;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The batch adapters pick each family's own API and move exactly the elements they report. */
+class QueueBatchThroughputTest {
+    private static final int CAPACITY = 64;
+    private static final int BATCH = 24;
+
+    static Stream<Arguments> families() {
+        return Stream.of(
+                Arguments.of(QueueFactory.SPSC, JcqOps.class),
+                Arguments.of(QueueFactory.MPMC_XADD, JcqOps.class),
+                Arguments.of(QueueFactory.JCTOOLS_MPSC, JctoolsOps.class),
+                Arguments.of(QueueFactory.JCTOOLS_VH_SPSC, JctoolsOps.class),
+                Arguments.of(QueueFactory.AGRONA_MPSC, AgronaOps.class),
+                Arguments.of(QueueFactory.JDK_ABQ, LoopOps.class),
+                Arguments.of(QueueFactory.JDK_CLQ, LoopOps.class),
+                Arguments.of(QueueFactory.JDK_LTQ, LoopOps.class));
+    }
+
+    private static QueueBatchThroughput setUp(String qType) {
+        final QueueBatchThroughput b = new QueueBatchThroughput();
+        b.qType = qType;
+        b.qCapacity = CAPACITY;
+        b.batchSize = BATCH;
+        b.createQueue();
+        b.chooseOps();
+        return b;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("families")
+    void adapterIsChosenByFamily(String qType, Class<? extends BatchOps> expected) {
+        assertEquals(expected, setUp(qType).ops().getClass(), qType);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("families")
+    void fillAndDrainMoveExactlyWhatTheyCount(String qType, Class<? extends BatchOps> ignored) {
+        final QueueBatchThroughput b = setUp(qType);
+        final OfferCounters offers = new OfferCounters();
+        final PollCounters polls = new PollCounters();
+        final Sink sink = new Sink();
+
+        b.fill(offers);
+        assertEquals(BATCH, offers.offersMade, qType + " fill");
+        assertEquals(BATCH, b.q.size(), qType + " size after fill");
+        b.fill(offers);
+        assertEquals(2 * BATCH, offers.offersMade, qType + " second fill");
+
+        b.drain(polls, sink);
+        assertEquals(BATCH, polls.pollsMade, qType + " drain");
+        assertEquals(BATCH, sink.accepted, qType + " consumer calls");
+        b.drain(polls, sink);
+        assertEquals(2 * BATCH, polls.pollsMade, qType + " second drain");
+        assertEquals(0, b.q.size(), qType + " size after draining all");
+
+        b.drain(polls, sink);
+        assertEquals(2 * BATCH, polls.pollsMade, qType + " drain of an empty queue");
+        assertEquals(1, polls.pollsFailed, qType + " failed drains");
+        assertEquals(0, offers.offersFailed, qType + " failed fills");
+    }
+
+    /** A bounded queue with room for less than a batch takes what fits; then a fill fails. */
+    @Test
+    void fillStopsAtCapacityAndCountsAFullQueueAsAFailedCall() {
+        for (String qType : new String[] {QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC, QueueFactory.AGRONA_SPSC,
+            QueueFactory.JDK_ABQ}) {
+            final QueueBatchThroughput b = setUp(qType);
+            final int capacity = QueueFactory.capacityOf(b.q);
+            final OfferCounters offers = new OfferCounters();
+            for (int calls = 0; calls <= capacity / BATCH; calls++) {
+                b.fill(offers);
+            }
+            assertEquals(capacity, offers.offersMade, qType);
+            assertEquals(0, offers.offersFailed, qType);
+            b.fill(offers);
+            assertEquals(capacity, offers.offersMade, qType);
+            assertEquals(1, offers.offersFailed, qType);
+        }
+    }
+
+    @Test
+    void nonPositiveBatchSizeIsRejected() {
+        final QueueBatchThroughput b = new QueueBatchThroughput();
+        b.qType = QueueFactory.SPSC;
+        b.qCapacity = CAPACITY;
+        b.batchSize = 0;
+        b.createQueue();
+        assertThrows(IllegalArgumentException.class, b::chooseOps);
+    }
+}
