@@ -65,6 +65,12 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * few minutes on 2 cores; it prints its estimate before it starts and a progress line per run
  * with the time left. The full mode runs every queue, longer, with more round-trip shapes.
  * <p>
+ * Everything lands in {@code <resultsDir>/compare-<yyyyMMdd-HHmmss>/}: {@code environment.properties}
+ * (JDK, CPU, every setting, the command), {@code jmh/<section>/<round>-<qType>.json} (JMH's own
+ * JSON of each fork), {@code latency/<qType>.hlog}, {@code .properties} and {@code .log},
+ * {@code footprint.csv}, {@code failures.txt} (runs that failed or sections not in this build),
+ * then {@code summary.txt} and {@code report.html}, which {@link Report} can rebuild from the rest.
+ * <p>
  * Usage: {@code java -cp benchmarks.jar org.jcq.benchmarks.Compare [quick|full] [key=value...]}.
  * Every key may also be given as the system property {@code compare.<key>}; an argument wins over
  * a property, which wins over the mode's default. See {@link #usage()} for the keys.
@@ -125,7 +131,7 @@ public final class Compare {
 
     private static final int QUICK_ROUNDS = 2;
     private static final int QUICK_WARMUP_ITERATIONS = 2;
-    private static final int QUICK_MEASUREMENT_ITERATIONS = 5;
+    private static final int QUICK_MEASUREMENT_ITERATIONS = 4;
     /** Short iterations: twice as many samples for the same time, so a tighter interval. */
     private static final String QUICK_ITERATION_TIME = "500ms";
     private static final List<Integer> QUICK_RTT_BURST_SIZES = List.of(10);
@@ -148,10 +154,11 @@ public final class Compare {
     private static final String DEFAULT_RESULTS_DIR = "results";
 
     /**
-     * Rough cost of a JMH fork beyond its iterations (JVM start, JMH set-up, tear-down), for the
-     * estimate; about 0.3 s was measured on a 2-core machine.
+     * Rough cost of a JMH fork beyond its iterations (JVM start, JMH set-up, GC profiler,
+     * tear-down), for the estimate: 0.3 s was measured on an idle 2-core machine, up to 1 s on a
+     * busy one.
      */
-    private static final double FORK_OVERHEAD_SECONDS = 0.5;
+    private static final double FORK_OVERHEAD_SECONDS = 1;
     /** Rough cost of starting a child JVM, for the estimate. */
     private static final double CHILD_OVERHEAD_SECONDS = 1;
     /** Rough cost of the footprint child: JOL's agent attach, then each queue filled and walked. */
