@@ -728,13 +728,7 @@ public final class Compare {
             final Path props = dir.resolve(t.qType() + ".properties");
             final Path hlog = dir.resolve(t.qType() + ".hlog");
             if (!o.ok() || !Files.exists(props) || !Files.exists(hlog)) {
-                // Set a failed run's files aside, so the report does not read a partial log.
-                for (Path p : List.of(props, hlog)) {
-                    if (Files.exists(p)) {
-                        Files.move(p, p.resolveSibling(p.getFileName() + FAILED_SUFFIX),
-                                StandardCopyOption.REPLACE_EXISTING);
-                    }
-                }
+                setAside(props, hlog);
                 throw new IllegalStateException(o.ok() ? "no .properties/.hlog written" : o.describe());
             }
             final LatencyRun run = LatencyRun.read(props, hlog);
@@ -758,13 +752,20 @@ public final class Compare {
                     "capacity=" + s.footprintCapacity(), "out=" + csv));
             final ChildProcess.Outcome o = ChildProcess.run(command, runDir.resolve(FOOTPRINT_LOG), FOOTPRINT_LIMIT);
             if (!o.ok() || !Files.exists(csv)) {
-                if (Files.exists(csv)) {
-                    Files.move(csv, csv.resolveSibling(csv.getFileName() + FAILED_SUFFIX),
-                            StandardCopyOption.REPLACE_EXISTING);
-                }
+                setAside(csv);
                 throw new IllegalStateException(o.ok() ? "no " + csv.getFileName() + " written" : o.describe());
             }
             return "done";
+        }
+
+        /** Renames a failed child's files, so the report does not read a partial log or table. */
+        private void setAside(Path... files) throws IOException {
+            for (Path p : files) {
+                if (Files.exists(p)) {
+                    Files.move(p, p.resolveSibling(p.getFileName() + FAILED_SUFFIX),
+                            StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
         }
 
         private List<String> childJvm(List<String> flags) {

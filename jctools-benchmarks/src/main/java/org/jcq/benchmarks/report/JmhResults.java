@@ -9,8 +9,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Reads JMH's own JSON result files back into measurement iterations, keeping each iteration's
@@ -90,16 +88,8 @@ public final class JmhResults {
      * @throws IllegalArgumentException naming the file, if one is not JMH's JSON
      */
     public static List<Result> readDir(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        final List<Path> files;
-        try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString().endsWith(JSON_SUFFIX)).sorted()
-                    .collect(Collectors.toList());
-        }
         final List<Result> out = new ArrayList<>();
-        for (Path f : files) {
+        for (Path f : RunData.filesEndingWith(dir, JSON_SUFFIX)) {
             out.addAll(read(f));
         }
         return out;

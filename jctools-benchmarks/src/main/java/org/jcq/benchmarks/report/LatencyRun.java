@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -73,16 +71,8 @@ public record LatencyRun(String name, Properties properties, Map<String, Histogr
      * @throws IllegalArgumentException naming the file, if a log or its properties are malformed
      */
     public static List<LatencyRun> readDir(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        final List<Path> props;
-        try (Stream<Path> s = Files.list(dir)) {
-            props = s.filter(p -> p.getFileName().toString().endsWith(PROPERTIES)).sorted()
-                    .collect(Collectors.toList());
-        }
         final Map<String, LatencyRun> byQueue = new TreeMap<>();
-        for (Path p : props) {
+        for (Path p : RunData.filesEndingWith(dir, PROPERTIES)) {
             final String file = p.getFileName().toString();
             final Path hlog = p.resolveSibling(file.substring(0, file.length() - PROPERTIES.length()) + HLOG);
             if (Files.exists(hlog)) {

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Everything a comparison run left in its directory, read back from the raw files alone:
@@ -61,6 +63,22 @@ public record RunData(Path runDir, Properties environment, List<ScoreTable> tabl
         return new RunData(runDir, env, Collections.unmodifiableList(tables),
                 LatencyRun.readDir(runDir.resolve(LATENCY_DIR)),
                 FootprintRow.read(runDir.resolve(FOOTPRINT)), Failures.read(runDir));
+    }
+
+    /**
+     * @param dir    a folder; a missing one holds nothing
+     * @param suffix the end of the file names wanted
+     * @return the files directly in it whose names end so, in name order
+     * @throws IOException if it cannot be listed
+     */
+    static List<Path> filesEndingWith(Path dir, String suffix) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(suffix)).sorted()
+                    .collect(Collectors.toList());
+        }
     }
 
     /** @return the tables of one section */
