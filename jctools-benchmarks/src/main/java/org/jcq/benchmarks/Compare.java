@@ -2,16 +2,20 @@ package org.jcq.benchmarks;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,55 +23,64 @@ import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
+import org.HdrHistogram.Histogram;
+import org.jcq.benchmarks.report.ChildProcess;
+import org.jcq.benchmarks.report.Failures;
+import org.jcq.benchmarks.report.JmhResults;
+import org.jcq.benchmarks.report.JmhSection;
+import org.jcq.benchmarks.report.LatencyRun;
+import org.jcq.benchmarks.report.Report;
+import org.jcq.benchmarks.report.RunData;
+import org.jcq.benchmarks.report.ScoreTable;
 import org.openjdk.jmh.profile.GCProfiler;
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Runs a one-producer one-consumer benchmark for our queues, their JCTools twins (Unsafe and
- * VarHandle editions), Agrona's and the JDK's queues, and prints one table of elements handed
- * over per microsecond with 99.9% confidence intervals and ratios to the twins. The benchmark is
- * {@link QueueThroughput} ({@code benchmark=tpt}, the default: successful polls per
- * microsecond, the producer free to run a whole capacity ahead) or {@link QueueBurstCost}
- * ({@code benchmark=burst}: bursts times burst size per microsecond, the backlog bounded by the
- * burst, so linked-array queues stay within one chunk).
+ * The one-command comparison: runs a curated set of benchmarks over our queues, their JCTools
+ * twins and the anchors (Agrona, the JDK), keeps every raw result file in one run directory,
+ * and ends with {@link Report}'s table and self-contained HTML report, built from those files
+ * alone.
  * <p>
- * The quick mode runs our queues, each beside its JCTools (Unsafe edition) twin, and the JDK's
- * ConcurrentLinkedQueue; the full mode runs every queue {@link QueueFactory} knows.
+ * Sections ({@value #K_SECTIONS}): {@code tpt} (1 producer 1 consumer throughput, no back-off,
+ * with JMH's GC profiler for the allocation column), {@code rtt} (round trip of bursts through a
+ * ring of threads), {@code burst} (bounded-backlog throughput; not run by default),
+ * {@value #SECTION_LATENCY} (the fixed-rate latency harness, one child JVM per queue) and
+ * {@value #SECTION_FOOTPRINT} (JOL footprint table, one child JVM).
  * <p>
- * Runs are interleaved: each of R rounds runs every queue in one fork, in an order shuffled per
- * round with a fixed seed, so each queue's R forks are spread over the whole run rather than
- * back to back, and slow drifts of the machine hit every queue alike. Statistics pool all
+ * The JMH sections run in interleaved rounds: each round runs every queue once in one fork per
+ * section, in an order shuffled per round with a fixed seed, so each queue's forks are spread over
+ * the whole run and slow drifts of the machine hit every queue alike. The report pools all
  * measurement iterations of all forks of a queue.
  * <p>
- * Usage: {@code java -cp benchmarks.jar org.jcq.benchmarks.Compare [quick|full] [key=value...]
- * [-prof gc]}. Every key may also be given as the system property {@code compare.<key>}; an
- * argument wins over a property, which wins over the mode's default. Keys: {@value #K_ROUNDS},
- * {@value #K_WARMUP_ITERATIONS}, {@value #K_WARMUP_TIME}, {@value #K_MEASUREMENT_ITERATIONS},
- * {@value #K_MEASUREMENT_TIME} (JMH time values such as {@code 1s} or {@code 500ms}),
- * {@value #K_QTYPES} (comma-separated), {@value #K_CAPACITY}, {@value #K_GC} (true adds JMH's GC
- * profiler), {@value #K_SEED}, {@value #K_JVM_ARGS} (space-separated, appended to the forks'), {@value #K_BENCHMARK} ({@code tpt} or
- * {@code burst}), {@value #K_BURST_SIZE},
- * {@value #K_RESULTS_DIR}, {@value #K_VERBOSITY} (JMH's: SILENT, NORMAL, EXTRA).
+ * The quick mode (the default) runs our main array and linked-array queues each beside its
+ * JCTools (Unsafe edition) twin, and Agrona's SPSC queue and the JDK's queues as anchors, in a
+ * few minutes on 2 cores; it prints its estimate before it starts and a progress line per run
+ * with the time left. The full mode runs every queue, longer, with more round-trip shapes.
  * <p>
- * Every iteration's scores go to {@code <resultsDir>/compare-<timestamp>.csv}, written as the
- * runs finish.
+ * Everything lands in {@code <resultsDir>/compare-<yyyyMMdd-HHmmss>/}: {@code environment.properties}
+ * (JDK, CPU, every setting, the command), {@code jmh/<section>/<round>-<qType>.json} (JMH's own
+ * JSON of each fork), {@code latency/<qType>.hlog}, {@code .properties} and {@code .log},
+ * {@code footprint.csv}, {@code failures.txt} (runs that failed or sections not in this build),
+ * then {@code summary.txt} and {@code report.html}, which {@link Report} can rebuild from the rest.
+ * <p>
+ * Usage: {@code java -cp benchmarks.jar org.jcq.benchmarks.Compare [quick|full] [key=value...]}.
+ * Every key may also be given as the system property {@code compare.<key>}; an argument wins over
+ * a property, which wins over the mode's default. See {@link #usage()} for the keys.
  */
 public final class Compare {
     static final String MODE_QUICK = "quick";
     static final String MODE_FULL = "full";
 
     static final String PROPERTY_PREFIX = "compare.";
+    static final String K_SECTIONS = "sections";
     static final String K_ROUNDS = "rounds";
     static final String K_WARMUP_ITERATIONS = "warmupIterations";
     static final String K_WARMUP_TIME = "warmupTime";
@@ -80,64 +93,125 @@ public final class Compare {
     static final String K_JVM_ARGS = "jvmArgs";
     static final String K_RESULTS_DIR = "resultsDir";
     static final String K_VERBOSITY = "verbosity";
-    static final String K_BENCHMARK = "benchmark";
     static final String K_BURST_SIZE = "burstSize";
-    private static final List<String> KEYS = List.of(K_ROUNDS, K_WARMUP_ITERATIONS, K_WARMUP_TIME,
-            K_MEASUREMENT_ITERATIONS, K_MEASUREMENT_TIME, K_QTYPES, K_CAPACITY, K_GC, K_SEED,
-            K_JVM_ARGS, K_RESULTS_DIR, K_VERBOSITY, K_BENCHMARK, K_BURST_SIZE);
-    /** {@link QueueThroughput}'s group. */
-    static final String BENCHMARK_TPT = QueueThroughput.GROUP;
-    /** {@link QueueBurstCost}. */
-    static final String BENCHMARK_BURST = "burst";
+    static final String K_RTT_BURST_SIZES = "rttBurstSizes";
+    static final String K_RTT_RING_SIZES = "rttRingSizes";
+    static final String K_LATENCY_RATE = "latencyRate";
+    static final String K_LATENCY_WARMUP = "latencyWarmup";
+    static final String K_LATENCY_DURATION = "latencyDuration";
+    static final String K_FOOTPRINT_CAPACITY = "footprintCapacity";
+    private static final List<String> KEYS = List.of(K_SECTIONS, K_ROUNDS, K_WARMUP_ITERATIONS,
+            K_WARMUP_TIME, K_MEASUREMENT_ITERATIONS, K_MEASUREMENT_TIME, K_QTYPES, K_CAPACITY, K_GC,
+            K_SEED, K_JVM_ARGS, K_RESULTS_DIR, K_VERBOSITY, K_BURST_SIZE, K_RTT_BURST_SIZES,
+            K_RTT_RING_SIZES, K_LATENCY_RATE, K_LATENCY_WARMUP, K_LATENCY_DURATION,
+            K_FOOTPRINT_CAPACITY);
+
+    static final String SECTION_LATENCY = "latency";
+    static final String SECTION_FOOTPRINT = "footprint";
+    /** Every section, in the order a run goes through them. */
+    static final List<String> SECTIONS = List.of(JmhSection.TPT.id(), JmhSection.RTT.id(),
+            JmhSection.BURST.id(), SECTION_LATENCY, SECTION_FOOTPRINT);
+    static final List<String> DEFAULT_SECTIONS = List.of(JmhSection.TPT.id(), JmhSection.RTT.id(),
+            SECTION_LATENCY, SECTION_FOOTPRINT);
+
+    /** The latency harness's main, run in a child JVM per queue (named, so this compiles alone). */
+    static final String LATENCY_MAIN = "org.jcq.benchmarks.latency.LatencyBenchmark";
+    /** The footprint table's main, run in one child JVM. */
+    static final String FOOTPRINT_MAIN = Footprint.class.getName();
 
     /** The first JDK that warns when sun.misc.Unsafe's memory-access methods are used. */
     private static final int FIRST_JDK_WARNING_ON_UNSAFE = 24;
     private static final String ALLOW_UNSAFE_QUIETLY = "--sun-misc-unsafe-memory-access=allow";
+    /** The first JDK that has (and wants) the flag allowing an agent to be loaded at run time. */
+    private static final int FIRST_JDK_WITH_DYNAMIC_AGENT_FLAG = 21;
+    private static final List<String> FOOTPRINT_JVM_FLAGS = List.of("-Djdk.attach.allowAttachSelf=true");
+    private static final String DYNAMIC_AGENT_FLAG = "-XX:+EnableDynamicAgentLoading";
+
     private static final int QUICK_ROUNDS = 2;
     private static final int QUICK_WARMUP_ITERATIONS = 2;
-    private static final int QUICK_MEASUREMENT_ITERATIONS = 3;
+    private static final int QUICK_MEASUREMENT_ITERATIONS = 4;
+    /** Short iterations: twice as many samples for the same time, so a tighter interval. */
+    private static final String QUICK_ITERATION_TIME = "500ms";
+    private static final List<Integer> QUICK_RTT_BURST_SIZES = List.of(10);
+    private static final List<Integer> QUICK_RTT_RING_SIZES = List.of(2);
+    private static final int QUICK_LATENCY_WARMUP_SECONDS = 1;
+    private static final int QUICK_LATENCY_DURATION_SECONDS = 3;
     private static final int FULL_ROUNDS = 5;
     private static final int FULL_WARMUP_ITERATIONS = 5;
     private static final int FULL_MEASUREMENT_ITERATIONS = 5;
-    private static final String ITERATION_TIME = "1s";
+    private static final String FULL_ITERATION_TIME = "1s";
+    private static final List<Integer> FULL_RTT_BURST_SIZES = List.of(1, 10, 100);
+    private static final List<Integer> FULL_RTT_RING_SIZES = List.of(2, 8);
+    private static final int FULL_LATENCY_WARMUP_SECONDS = 5;
+    private static final int FULL_LATENCY_DURATION_SECONDS = 30;
+    /** Messages per second of the fixed-rate latency run: well within any queue's reach on 2 cores. */
+    private static final int LATENCY_RATE = 100_000;
+    private static final int FOOTPRINT_CAPACITY = 1024;
+    private static final int BURST_SIZE = 100;
     private static final long DEFAULT_SEED = 20_240_601L;
     private static final String DEFAULT_RESULTS_DIR = "results";
-    /**
-     * Rough cost of a fork beyond its iterations (JVM start, JMH set-up, tear-down), for the
-     * estimate; about 0.3 s was measured on a 2-core machine.
-     */
-    private static final double FORK_OVERHEAD_SECONDS = 0.5;
-    /** Seconds per nanosecond. */
-    private static final double NANOS_PER_SECOND = 1e9;
 
-    /** The JMH secondary result of the GC profiler to report, bytes allocated per operation. */
-    private static final String GC_ALLOC_NORM = "gc.alloc.rate.norm";
-    private static final String PROF_FLAG = "-prof";
-    private static final String PROF_GC = "gc";
+    /**
+     * Rough cost of a JMH fork beyond its iterations (JVM start, JMH set-up, GC profiler,
+     * tear-down), for the estimate: 0.3 s was measured on an idle 2-core machine, up to 1 s on a
+     * busy one.
+     */
+    private static final double FORK_OVERHEAD_SECONDS = 1;
+    /** Rough cost of starting a child JVM, for the estimate. */
+    private static final double CHILD_OVERHEAD_SECONDS = 1;
+    /** Rough cost of the footprint child: JOL's agent attach, then each queue filled and walked. */
+    private static final double FOOTPRINT_BASE_SECONDS = 5;
+    private static final double FOOTPRINT_SECONDS_PER_QUEUE = 0.2;
+    /** What a child gets beyond its planned run before it is stopped as hung. */
+    private static final Duration CHILD_MARGIN = Duration.ofSeconds(60);
+    private static final Duration FOOTPRINT_LIMIT = Duration.ofMinutes(5);
+    private static final double NANOS_PER_SECOND = 1e9;
+    private static final double NANOS_PER_MICRO = 1e3;
+    private static final double MEDIAN = 50;
+    private static final double P99 = 99;
+    private static final int QTYPE_COLUMN = 40;
+    private static final String FOOTPRINT_LOG = "footprint.log";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-    private static final String CSV_HEADER = "round,position,qType,capacity,iteration,"
-            + "elements_per_us,offersMade_ops_per_us,primary_ops_per_us,gcAllocNorm_B_per_op";
-    private static final String NOT_AVAILABLE = "-";
+    private static final String RUN_DIR_PREFIX = "compare-";
+    private static final String FAILED_SUFFIX = ".failed";
+    private static final int USAGE_EXIT = 2;
 
     private Compare() {
     }
 
-    /** The resolved settings of one comparison. */
-    record Settings(String mode, int rounds, int warmupIterations, TimeValue warmupTime,
-                    int measurementIterations, TimeValue measurementTime, List<String> qTypes,
-                    int capacity, boolean gc, long seed, List<String> jvmArgs, Path resultsDir,
-                    VerboseMode verbosity, String benchmark, int burstSize) {
+    /**
+     * The resolved settings of one comparison.
+     *
+     * @param capacity the tpt and burst sections' qCapacity; 0 leaves each benchmark's default
+     */
+    record Settings(String mode, List<String> sections, int rounds, int warmupIterations,
+                    TimeValue warmupTime, int measurementIterations, TimeValue measurementTime,
+                    List<String> qTypes, int capacity, boolean gc, long seed, List<String> jvmArgs,
+                    Path resultsDir, VerboseMode verbosity, int burstSize, List<Integer> rttBurstSizes,
+                    List<Integer> rttRingSizes, int latencyRate, int latencyWarmup,
+                    int latencyDuration, int footprintCapacity) {
 
-        boolean burst() {
-            return benchmark.equals(BENCHMARK_BURST);
+        /** @return the JMH sections selected, in run order */
+        List<JmhSection> jmhSections() {
+            final List<JmhSection> out = new ArrayList<>();
+            for (String id : sections) {
+                if (JmhSection.byId(id) != null) {
+                    out.add(JmhSection.byId(id));
+                }
+            }
+            return out;
+        }
+
+        /** @return a rough wall-clock estimate of one fork of a section, in seconds */
+        double forkSeconds(JmhSection section) {
+            final int shapes = section == JmhSection.RTT ? rttBurstSizes.size() * rttRingSizes.size() : 1;
+            return shapes * (FORK_OVERHEAD_SECONDS + warmupIterations * seconds(warmupTime)
+                    + measurementIterations * seconds(measurementTime));
         }
 
         /** @return a rough wall-clock estimate of the whole comparison, in seconds */
         double estimatedSeconds() {
-            final double perFork = FORK_OVERHEAD_SECONDS
-                    + warmupIterations * seconds(warmupTime)
-                    + measurementIterations * seconds(measurementTime);
-            return (double) rounds * qTypes.size() * perFork;
+            return plan(this).stream().mapToDouble(Task::seconds).sum();
         }
 
         private static double seconds(TimeValue t) {
@@ -146,12 +220,73 @@ public final class Compare {
     }
 
     /**
+     * One run of the plan.
+     *
+     * @param section its section
+     * @param round   its round (1 for the sections run once)
+     * @param qType   its queue; for the footprint, every queue, comma-separated
+     * @param seconds its estimated duration
+     */
+    record Task(String section, int round, String qType, double seconds) {
+    }
+
+    /**
+     * The runs, in order: each round runs every JMH section over every queue in an order shuffled
+     * with the seed; then one latency run per queue, in a shuffled order; then the footprint.
+     */
+    static List<Task> plan(Settings s) {
+        final Random rnd = new Random(s.seed());
+        final List<Task> tasks = new ArrayList<>();
+        for (int round = 1; round <= s.rounds(); round++) {
+            for (JmhSection section : s.jmhSections()) {
+                for (String q : shuffled(s.qTypes(), rnd)) {
+                    tasks.add(new Task(section.id(), round, q, s.forkSeconds(section)));
+                }
+            }
+        }
+        if (s.sections().contains(SECTION_LATENCY)) {
+            for (String q : shuffled(s.qTypes(), rnd)) {
+                tasks.add(new Task(SECTION_LATENCY, 1, q,
+                        CHILD_OVERHEAD_SECONDS + s.latencyWarmup() + s.latencyDuration()));
+            }
+        }
+        if (s.sections().contains(SECTION_FOOTPRINT)) {
+            tasks.add(new Task(SECTION_FOOTPRINT, 1, String.join(",", s.qTypes()),
+                    FOOTPRINT_BASE_SECONDS + FOOTPRINT_SECONDS_PER_QUEUE * s.qTypes().size()));
+        }
+        return tasks;
+    }
+
+    private static List<String> shuffled(List<String> xs, Random rnd) {
+        final List<String> order = new ArrayList<>(xs);
+        Collections.shuffle(order, rnd);
+        return order;
+    }
+
+    /**
+     * @return the quick mode's queues: our main array and linked-array queues each beside its
+     *         JCTools (Unsafe edition) twin, then Agrona's SPSC queue and the JDK's queues, less
+     *         any this build's {@link QueueFactory} does not know
+     */
+    static List<String> quickQueues() {
+        final List<String> wanted = new ArrayList<>();
+        for (String ours : List.of(QueueFactory.SPSC, QueueFactory.MPSC, QueueFactory.MPMC,
+                QueueFactory.SPSC_UNBOUNDED, QueueFactory.MPSC_UNBOUNDED, QueueFactory.MPSC_XADD)) {
+            wanted.add(ours);
+            wanted.add(QueueFactory.twinOf(ours));
+        }
+        wanted.addAll(List.of(QueueFactory.AGRONA_SPSC, QueueFactory.JDK_CLQ, QueueFactory.JDK_ABQ, QueueFactory.JDK_LTQ));
+        return wanted.stream().filter(QueueFactory.names()::contains).collect(Collectors.toUnmodifiableList());
+    }
+
+    /**
      * Resolves the settings from the arguments and system properties.
      *
      * @param args       the command line
      * @param properties where {@code compare.<key>} properties are looked up
      * @return the settings
-     * @throws IllegalArgumentException on an unknown mode, key, queue name or a malformed value
+     * @throws IllegalArgumentException naming the key and value, on an unknown mode, key, section
+     *                                  or queue name, or a malformed or out-of-range value
      */
     static Settings parse(String[] args, Properties properties) {
         String mode = MODE_QUICK;
@@ -162,66 +297,168 @@ public final class Compare {
                 given.put(key, v);
             }
         }
-        for (int i = 0; i < args.length; i++) {
-            final String a = args[i];
+        for (String a : args) {
             if (a.equals(MODE_QUICK) || a.equals(MODE_FULL)) {
                 mode = a;
-            } else if (a.equals(PROF_FLAG) && i + 1 < args.length && args[i + 1].equals(PROF_GC)) {
-                given.put(K_GC, Boolean.TRUE.toString());
-                i++;
             } else if (a.indexOf('=') > 0) {
                 final String key = a.substring(0, a.indexOf('='));
                 if (!KEYS.contains(key)) {
-                    throw new IllegalArgumentException("Unknown key '" + key + "'; known: " + KEYS);
+                    throw new IllegalArgumentException("Unknown key '" + key + "' in '" + a + "'; known: " + KEYS);
                 }
                 given.put(key, a.substring(a.indexOf('=') + 1));
             } else {
-                throw new IllegalArgumentException("Unknown argument '" + a + "'");
+                throw new IllegalArgumentException("Unknown argument '" + a + "'; expected "
+                        + MODE_QUICK + ", " + MODE_FULL + " or key=value");
             }
         }
         final boolean full = mode.equals(MODE_FULL);
-        final int rounds = intOf(given, K_ROUNDS, full ? FULL_ROUNDS : QUICK_ROUNDS);
-        final int wi = intOf(given, K_WARMUP_ITERATIONS,
-                full ? FULL_WARMUP_ITERATIONS : QUICK_WARMUP_ITERATIONS);
-        final int mi = intOf(given, K_MEASUREMENT_ITERATIONS,
-                full ? FULL_MEASUREMENT_ITERATIONS : QUICK_MEASUREMENT_ITERATIONS);
-        final TimeValue wt = TimeValue.fromString(given.getOrDefault(K_WARMUP_TIME, ITERATION_TIME));
-        final TimeValue mt =
-                TimeValue.fromString(given.getOrDefault(K_MEASUREMENT_TIME, ITERATION_TIME));
-        final List<String> qTypes = given.containsKey(K_QTYPES)
-                ? splitNonEmpty(given.get(K_QTYPES), ",")
-                : full ? QueueFactory.names() : QueueFactory.quickNames();
-        final String benchmark = given.getOrDefault(K_BENCHMARK, BENCHMARK_TPT);
-        if (!benchmark.equals(BENCHMARK_TPT) && !benchmark.equals(BENCHMARK_BURST)) {
-            throw new IllegalArgumentException("Unknown benchmark '" + benchmark + "'; known: "
-                    + BENCHMARK_TPT + ", " + BENCHMARK_BURST);
-        }
-        final int burstSize = intOf(given, K_BURST_SIZE, Integer.parseInt(QueueBurstCost.DEFAULT_BURST_SIZE));
-        for (String q : qTypes) {
-            if (!QueueFactory.names().contains(q)) {
-                throw new IllegalArgumentException("Unknown qType '" + q + "'; known: "
-                        + QueueFactory.names());
-            }
-        }
-        if (rounds < 1 || mi < 1 || wi < 0 || qTypes.isEmpty() || burstSize < 1) {
-            throw new IllegalArgumentException("Need rounds >= 1, measurementIterations >= 1, "
-                    + "warmupIterations >= 0, burstSize >= 1 and at least one qType");
-        }
-        final int capacity = intOf(given, K_CAPACITY, Integer.parseInt(benchmark.equals(BENCHMARK_BURST)
-                ? QueueBurstCost.DEFAULT_CAPACITY : QueueThroughput.DEFAULT_CAPACITY));
-        final boolean gc = Boolean.parseBoolean(given.getOrDefault(K_GC, "false"));
-        final long seed = given.containsKey(K_SEED) ? Long.parseLong(given.get(K_SEED)) : DEFAULT_SEED;
-        final List<String> jvmArgs = splitNonEmpty(given.getOrDefault(K_JVM_ARGS, ""), " ");
-        final Path dir = Paths.get(given.getOrDefault(K_RESULTS_DIR, DEFAULT_RESULTS_DIR));
-        final VerboseMode verbosity = VerboseMode.valueOf(
-                given.getOrDefault(K_VERBOSITY, VerboseMode.SILENT.name()).toUpperCase(Locale.ROOT));
-        return new Settings(mode, rounds, wi, wt, mi, mt, List.copyOf(qTypes), capacity, gc, seed,
-                jvmArgs, dir, verbosity, benchmark, burstSize);
+        final String iterationTime = full ? FULL_ITERATION_TIME : QUICK_ITERATION_TIME;
+        final Values v = new Values(given);
+        return new Settings(mode,
+                v.sections(),
+                v.integer(K_ROUNDS, full ? FULL_ROUNDS : QUICK_ROUNDS, 1),
+                v.integer(K_WARMUP_ITERATIONS, full ? FULL_WARMUP_ITERATIONS : QUICK_WARMUP_ITERATIONS, 0),
+                v.time(K_WARMUP_TIME, iterationTime),
+                v.integer(K_MEASUREMENT_ITERATIONS,
+                        full ? FULL_MEASUREMENT_ITERATIONS : QUICK_MEASUREMENT_ITERATIONS, 1),
+                v.time(K_MEASUREMENT_TIME, iterationTime),
+                v.qTypes(full ? QueueFactory.names() : quickQueues()),
+                v.integer(K_CAPACITY, 0, 1),
+                Boolean.parseBoolean(v.text(K_GC, Boolean.TRUE.toString())),
+                v.longValue(K_SEED, DEFAULT_SEED),
+                splitNonEmpty(v.text(K_JVM_ARGS, ""), " "),
+                Paths.get(v.text(K_RESULTS_DIR, DEFAULT_RESULTS_DIR)),
+                v.verbosity(),
+                v.integer(K_BURST_SIZE, BURST_SIZE, 1),
+                v.integers(K_RTT_BURST_SIZES, full ? FULL_RTT_BURST_SIZES : QUICK_RTT_BURST_SIZES, 1),
+                // A ring needs the benchmark thread and at least one relay.
+                v.integers(K_RTT_RING_SIZES, full ? FULL_RTT_RING_SIZES : QUICK_RTT_RING_SIZES, 2),
+                v.integer(K_LATENCY_RATE, LATENCY_RATE, 1),
+                v.integer(K_LATENCY_WARMUP, full ? FULL_LATENCY_WARMUP_SECONDS : QUICK_LATENCY_WARMUP_SECONDS, 0),
+                v.integer(K_LATENCY_DURATION,
+                        full ? FULL_LATENCY_DURATION_SECONDS : QUICK_LATENCY_DURATION_SECONDS, 1),
+                v.integer(K_FOOTPRINT_CAPACITY, FOOTPRINT_CAPACITY, 1));
     }
 
-    private static int intOf(Map<String, String> given, String key, int fallback) {
-        final String v = given.get(key);
-        return v == null ? fallback : Integer.parseInt(v.trim());
+    /** The given key=value settings, read with checks that name the key and value at fault. */
+    private static final class Values {
+        private final Map<String, String> given;
+
+        Values(Map<String, String> given) {
+            this.given = given;
+        }
+
+        String text(String key, String fallback) {
+            return given.getOrDefault(key, fallback);
+        }
+
+        int integer(String key, int fallback, int min) {
+            final String s = given.get(key);
+            if (s == null) {
+                return fallback;
+            }
+            return atLeast(key, s, parseInt(key, s.trim()), min);
+        }
+
+        List<Integer> integers(String key, List<Integer> fallback, int min) {
+            final String s = given.get(key);
+            if (s == null) {
+                return fallback;
+            }
+            final List<Integer> out = new ArrayList<>();
+            for (String part : splitNonEmpty(s, ",")) {
+                out.add(atLeast(key, s, parseInt(key, part), min));
+            }
+            if (out.isEmpty()) {
+                throw bad(key, s, "an empty list");
+            }
+            return List.copyOf(out);
+        }
+
+        long longValue(String key, long fallback) {
+            final String s = given.get(key);
+            try {
+                return s == null ? fallback : Long.parseLong(s.trim());
+            } catch (NumberFormatException e) {
+                throw bad(key, s, "not an integer");
+            }
+        }
+
+        TimeValue time(String key, String fallback) {
+            final String s = given.getOrDefault(key, fallback);
+            try {
+                final TimeValue t = TimeValue.fromString(s.trim());
+                if (t.getTime() <= 0) {
+                    throw bad(key, s, "not a positive time");
+                }
+                return t;
+            } catch (RuntimeException e) {
+                throw bad(key, s, "not a time such as 1s or 500ms");
+            }
+        }
+
+        VerboseMode verbosity() {
+            final String s = given.getOrDefault(K_VERBOSITY, VerboseMode.SILENT.name());
+            try {
+                return VerboseMode.valueOf(s.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw bad(K_VERBOSITY, s, "not one of SILENT, NORMAL, EXTRA");
+            }
+        }
+
+        List<String> sections() {
+            final String s = given.get(K_SECTIONS);
+            if (s == null) {
+                return DEFAULT_SECTIONS;
+            }
+            final LinkedHashSet<String> chosen = new LinkedHashSet<>(splitNonEmpty(s, ","));
+            for (String section : chosen) {
+                if (!SECTIONS.contains(section)) {
+                    throw bad(K_SECTIONS, s, "unknown section '" + section + "'; known: " + SECTIONS);
+                }
+            }
+            if (chosen.isEmpty()) {
+                throw bad(K_SECTIONS, s, "no section");
+            }
+            // Run order is fixed, whatever order they were named in.
+            return SECTIONS.stream().filter(chosen::contains).collect(Collectors.toUnmodifiableList());
+        }
+
+        List<String> qTypes(List<String> fallback) {
+            final String s = given.get(K_QTYPES);
+            if (s == null) {
+                return fallback;
+            }
+            final List<String> qTypes = List.copyOf(new LinkedHashSet<>(splitNonEmpty(s, ",")));
+            for (String q : qTypes) {
+                if (!QueueFactory.names().contains(q)) {
+                    throw bad(K_QTYPES, s, "unknown qType '" + q + "'; known: " + QueueFactory.names());
+                }
+            }
+            if (qTypes.isEmpty()) {
+                throw bad(K_QTYPES, s, "no qType");
+            }
+            return qTypes;
+        }
+
+        private static int parseInt(String key, String s) {
+            try {
+                return Integer.parseInt(s.trim());
+            } catch (NumberFormatException e) {
+                throw bad(key, s, "not an integer");
+            }
+        }
+
+        private static int atLeast(String key, String s, int value, int min) {
+            if (value < min) {
+                throw bad(key, s, "must be at least " + min);
+            }
+            return value;
+        }
+
+        private static IllegalArgumentException bad(String key, String value, String why) {
+            return new IllegalArgumentException("Bad value for " + key + ": '" + value + "' (" + why + ")");
+        }
     }
 
     private static List<String> splitNonEmpty(String s, String separator) {
@@ -234,15 +471,17 @@ public final class Compare {
         return out;
     }
 
-    /** The samples of one queue, pooled over all its forks. */
-    static final class Samples {
-        final List<Double> pollsMade = new ArrayList<>();
-        final List<Double> bytesPerPoll = new ArrayList<>();
-        int failedForks;
-
-        static double[] toArray(List<Double> xs) {
-            return xs.stream().mapToDouble(Double::doubleValue).toArray();
-        }
+    /** @return the usage text, every key with what it sets */
+    static String usage() {
+        return String.join(System.lineSeparator(),
+                "usage: Compare [quick|full] [key=value ...]  (each key also as -Dcompare.<key>=value)",
+                "  sections=tpt,rtt,latency,footprint (also: burst)   qTypes=a,b,...   rounds=N   seed=N",
+                "  warmupIterations=N warmupTime=T measurementIterations=N measurementTime=T (T: 1s, 500ms)",
+                "  capacity=N (tpt/burst qCapacity)  gc=true|false (tpt allocation)  burstSize=N (burst)",
+                "  rttBurstSizes=1,10,100  rttRingSizes=2,8",
+                "  latencyRate=msgs/s latencyWarmup=s latencyDuration=s   footprintCapacity=N",
+                "  jvmArgs='-Xmx1g ...' (appended to forks and children)  resultsDir=DIR",
+                "  verbosity=SILENT|NORMAL|EXTRA (JMH's)");
     }
 
     public static void main(String[] args) throws IOException {
@@ -251,52 +490,330 @@ public final class Compare {
             s = parse(args, System.getProperties());
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: Compare [quick|full] [key=value ...] [-prof gc]; keys: " + KEYS
-                    + " (also as -Dcompare.<key>=value)");
-            System.exit(2);
+            System.err.println(usage());
+            System.exit(USAGE_EXIT);
             return;
         }
         final PrintStream out = System.out;
-        printHeader(out, s);
+        final Path runDir = s.resultsDir().resolve(RUN_DIR_PREFIX + LocalDateTime.now().format(STAMP));
+        Files.createDirectories(runDir);
+        writeEnvironment(runDir, s, args);
+        final List<Task> plan = plan(s);
+        printHeader(out, s, plan, runDir);
+        new Execution(s, runDir, plan, out).run();
+        out.println();
+        out.print(Report.write(runDir));
+        out.printf(Locale.ROOT, "Report: %s%n", runDir.resolve(Report.HTML).toAbsolutePath());
+    }
 
-        Files.createDirectories(s.resultsDir());
-        final Path csv = s.resultsDir().resolve("compare-" + LocalDateTime.now().format(STAMP) + ".csv");
-        final Map<String, Samples> samples = new LinkedHashMap<>();
-        for (String q : s.qTypes()) {
-            samples.put(q, new Samples());
+    private static void printHeader(PrintStream out, Settings s, List<Task> plan, Path runDir) {
+        out.printf(Locale.ROOT, "JDK %s (%s, %s), %s %s; %d CPUs%n", System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), System.getProperty("java.vendor"),
+                System.getProperty("os.name"), System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors());
+        out.printf(Locale.ROOT, "Mode %s, sections %s, %d queues: %s%n", s.mode(), s.sections(),
+                s.qTypes().size(), s.qTypes());
+        out.printf(Locale.ROOT, "JMH: %d rounds, 1 fork per queue per round; warm-up %d x %s, measurement "
+                        + "%d x %s; gc profiler %s; seed %d; JVM args appended %s%n", s.rounds(),
+                s.warmupIterations(), s.warmupTime(), s.measurementIterations(), s.measurementTime(),
+                s.gc() ? "on" : "off", s.seed(), s.jvmArgs());
+        out.printf(Locale.ROOT, "%d runs, estimated ~%.1f min. Raw files: %s%n%n", plan.size(),
+                s.estimatedSeconds() / TimeUnit.MINUTES.toSeconds(1), runDir.toAbsolutePath());
+        out.flush();
+    }
+
+    /** Writes the machine, JDK and every setting, for the report's header. */
+    private static void writeEnvironment(Path runDir, Settings s, String[] args) throws IOException {
+        final Properties p = new Properties();
+        for (String key : List.of("java.version", "java.vm.name", "java.vm.version", "java.vendor",
+                "os.name", "os.version", "os.arch")) {
+            p.setProperty(key, System.getProperty(key, "?"));
         }
-        final long start = System.nanoTime();
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8))) {
-            w.println(CSV_HEADER);
-            final Random rnd = new Random(s.seed());
-            final int totalRuns = s.rounds() * s.qTypes().size();
-            int runsDone = 0;
-            for (int round = 1; round <= s.rounds(); round++) {
-                final List<String> order = new ArrayList<>(s.qTypes());
-                Collections.shuffle(order, rnd);
-                for (int pos = 0; pos < order.size(); pos++) {
-                    final String q = order.get(pos);
-                    out.printf(Locale.ROOT, "round %d/%d: %-40s ", round, s.rounds(), q);
-                    out.flush();
-                    final long runStart = System.nanoTime();
-                    try {
-                        final RunResult r = new Runner(options(s, q)).runSingle();
-                        final double[] polls = record(r, round, pos, q, s, w, samples.get(q));
-                        w.flush();
-                        out.printf(Locale.ROOT, "%10.3f ops/us  (%.0f s%s)%n",
-                                Estimate.of(polls).mean(), secondsSince(runStart),
-                                timeLeft(start, ++runsDone, totalRuns));
-                    } catch (RunnerException | RuntimeException e) {
-                        samples.get(q).failedForks++;
-                        out.printf(Locale.ROOT, "FAILED after %.0f s%s: %s%n", secondsSince(runStart),
-                                timeLeft(start, ++runsDone, totalRuns), describe(e));
+        p.setProperty("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        p.setProperty("cpu.model", cpuModel());
+        p.setProperty("date", LocalDateTime.now().toString());
+        final List<String> command = new ArrayList<>(List.of("java"));
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.add(Compare.class.getName());
+        command.addAll(List.of(args));
+        p.setProperty("command", String.join(" ", command));
+        p.setProperty("mode", s.mode());
+        p.setProperty("setting.sections", String.join(",", s.sections()));
+        p.setProperty("setting.rounds", Integer.toString(s.rounds()));
+        p.setProperty("setting.forksPerRound", "1");
+        p.setProperty("setting.warmup", s.warmupIterations() + " x " + s.warmupTime());
+        p.setProperty("setting.measurement", s.measurementIterations() + " x " + s.measurementTime());
+        p.setProperty("setting.qTypes", String.join(",", s.qTypes()));
+        p.setProperty("setting.capacity", s.capacity() == 0 ? "benchmark default" : Integer.toString(s.capacity()));
+        p.setProperty("setting.gc", Boolean.toString(s.gc()));
+        p.setProperty("setting.seed", Long.toString(s.seed()));
+        p.setProperty("setting.jvmArgs", String.join(" ", forkJvmArgs(s)));
+        p.setProperty("setting.burstSize", Integer.toString(s.burstSize()));
+        p.setProperty("setting.rttBurstSizes", joined(s.rttBurstSizes()));
+        p.setProperty("setting.rttRingSizes", joined(s.rttRingSizes()));
+        p.setProperty("setting.latency", "mode=fixed rate=" + s.latencyRate() + " warmup=" + s.latencyWarmup()
+                + "s duration=" + s.latencyDuration() + "s");
+        p.setProperty("setting.footprintCapacity", Integer.toString(s.footprintCapacity()));
+        try (Writer w = Files.newBufferedWriter(runDir.resolve(RunData.ENVIRONMENT), StandardCharsets.ISO_8859_1)) {
+            p.store(w, "Compare run environment and settings");
+        }
+    }
+
+    private static String joined(List<Integer> xs) {
+        return xs.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    /** @return the first "model name" of /proc/cpuinfo, or "unknown" where there is none */
+    private static String cpuModel() {
+        final Path cpuinfo = Paths.get("/proc/cpuinfo");
+        try {
+            if (Files.isReadable(cpuinfo)) {
+                for (String line : Files.readAllLines(cpuinfo, StandardCharsets.UTF_8)) {
+                    if (line.startsWith("model name") && line.indexOf(':') > 0) {
+                        return line.substring(line.indexOf(':') + 1).trim();
                     }
                 }
             }
+        } catch (IOException e) {
+            return "unknown (" + e.getMessage() + ")";
         }
-        out.printf(Locale.ROOT, "%nDone in %.0f s. Raw iteration scores: %s%n%n",
-                secondsSince(start), csv.toAbsolutePath());
-        printTable(out, s, samples);
+        return "unknown";
+    }
+
+    /** @return the JVM arguments of every fork and child: the user's, then the JDK 24+ flag */
+    static List<String> forkJvmArgs(Settings s) {
+        final List<String> jvmArgs = new ArrayList<>(s.jvmArgs());
+        if (Runtime.version().feature() >= FIRST_JDK_WARNING_ON_UNSAFE) {
+            // JMH, JOL and JCTools' Unsafe edition call sun.misc.Unsafe, which JDK 24+ reports on
+            // stderr in every fork, in the middle of the progress lines. JCQ itself never uses
+            // Unsafe (NoUnsafeTest checks its bytecode), so the warning would say nothing about it.
+            jvmArgs.add(ALLOW_UNSAFE_QUIETLY);
+        }
+        return jvmArgs;
+    }
+
+    /** Runs a plan's tasks with a progress line each, recording failures and going on. */
+    private static final class Execution {
+        private final Settings s;
+        private final Path runDir;
+        private final List<Task> plan;
+        private final PrintStream out;
+        private final long start = System.nanoTime();
+        private double plannedDone;
+        private int done;
+
+        Execution(Settings s, Path runDir, List<Task> plan, PrintStream out) {
+            this.s = s;
+            this.runDir = runDir;
+            this.plan = plan;
+            this.out = out;
+        }
+
+        void run() throws IOException {
+            final List<String> missing = new ArrayList<>();
+            for (Task t : plan) {
+                final String mainClass = mainClassOf(t.section());
+                if (missing.contains(t.section()) || !present(mainClass)) {
+                    // A section whose code is not in this build: say so once, not once per queue.
+                    if (!missing.contains(t.section())) {
+                        missing.add(t.section());
+                        out.printf(Locale.ROOT, "%s: skipped, %s is not in this build%n", t.section(), mainClass);
+                        Failures.append(runDir, new Failures.Failure(t.section(), t.round(), "*",
+                                mainClass + " is not in this build"));
+                    }
+                    finish(t);
+                    continue;
+                }
+                out.printf(Locale.ROOT, "[%d/%d] %-9s round %d  %-40s ", done + 1, plan.size(), t.section(),
+                        t.round(), shorten(t.qType()));
+                out.flush();
+                final long taskStart = System.nanoTime();
+                String result;
+                try {
+                    result = runTask(t);
+                } catch (RunnerException | RuntimeException | IOException e) {
+                    result = "FAILED: " + describe(e);
+                    Failures.append(runDir, new Failures.Failure(t.section(), t.round(), t.qType(), describe(e)));
+                }
+                finish(t);
+                out.printf(Locale.ROOT, "%s  (%.0f s%s)%n", result, secondsSince(taskStart), timeLeft());
+            }
+        }
+
+        private String runTask(Task t) throws RunnerException, IOException {
+            final JmhSection jmh = JmhSection.byId(t.section());
+            if (jmh != null) {
+                return runJmh(jmh, t);
+            }
+            return t.section().equals(SECTION_LATENCY) ? runLatency(t) : runFootprint();
+        }
+
+        private String runJmh(JmhSection section, Task t) throws RunnerException, IOException {
+            final Path json = runDir.resolve(RunData.JMH_DIR).resolve(section.id())
+                    .resolve(t.round() + "-" + t.qType() + ".json");
+            Files.createDirectories(json.getParent());
+            final ChainedOptionsBuilder b = new OptionsBuilder()
+                    .include("^" + Pattern.quote(section.benchmark()) + "$")
+                    .param(JmhSection.Q_TYPE, t.qType())
+                    .forks(1)
+                    .warmupIterations(s.warmupIterations())
+                    .warmupTime(s.warmupTime())
+                    .measurementIterations(s.measurementIterations())
+                    .measurementTime(s.measurementTime())
+                    .verbosity(s.verbosity())
+                    .shouldFailOnError(true)
+                    .result(json.toString())
+                    .resultFormat(ResultFormatType.JSON);
+            sectionParams(section, b);
+            final List<String> jvmArgs = forkJvmArgs(s);
+            if (!jvmArgs.isEmpty()) {
+                b.jvmArgsAppend(jvmArgs.toArray(new String[0]));
+            }
+            try {
+                new Runner(b.build()).run();
+            } catch (RunnerException | RuntimeException e) {
+                // A failed fork's scores are suspect: keep none of them; the failure is listed.
+                Files.deleteIfExists(json);
+                throw e;
+            }
+            final StringBuilder sb = new StringBuilder();
+            for (ScoreTable table : ScoreTable.of(section, JmhResults.read(json))) {
+                final ScoreTable.Row r = table.rows().get(0);
+                sb.append(String.format(Locale.ROOT, "%s%.3f +- %.3f %s", sb.length() == 0 ? "" : "; ",
+                        r.score().mean(), r.score().error(), section.unit()));
+            }
+            return sb.toString();
+        }
+
+        private void sectionParams(JmhSection section, ChainedOptionsBuilder b) {
+            switch (section) {
+                case TPT:
+                    // The throughput benchmark's back-off parameter (JMH ignores it where absent).
+                    b.param(JmhSection.BACKOFF, JmhSection.BACKOFF_NONE);
+                    capacity(b);
+                    if (s.gc()) {
+                        b.addProfiler(GCProfiler.class);
+                    }
+                    break;
+                case RTT:
+                    b.param(JmhSection.BURST_SIZE, joined(s.rttBurstSizes()));
+                    b.param(JmhSection.RING_SIZE, joined(s.rttRingSizes()));
+                    break;
+                default:
+                    b.param(JmhSection.BURST_SIZE, Integer.toString(s.burstSize()));
+                    capacity(b);
+                    if (s.gc()) {
+                        b.addProfiler(GCProfiler.class);
+                    }
+                    break;
+            }
+        }
+
+        private void capacity(ChainedOptionsBuilder b) {
+            if (s.capacity() > 0) {
+                b.param(JmhSection.Q_CAPACITY, Integer.toString(s.capacity()));
+            }
+        }
+
+        private String runLatency(Task t) throws IOException {
+            final Path dir = runDir.resolve(RunData.LATENCY_DIR);
+            final List<String> command = childJvm(List.of());
+            command.addAll(List.of(LATENCY_MAIN, "qType=" + t.qType(), "mode=fixed",
+                    "rate=" + s.latencyRate(), "warmup=" + s.latencyWarmup(),
+                    "duration=" + s.latencyDuration(), "out=" + dir, "name=" + t.qType()));
+            final Duration limit = Duration.ofSeconds(s.latencyWarmup() + s.latencyDuration()).plus(CHILD_MARGIN);
+            final ChildProcess.Outcome o = ChildProcess.run(command, dir.resolve(t.qType() + ".log"), limit);
+            final Path props = dir.resolve(t.qType() + ".properties");
+            final Path hlog = dir.resolve(t.qType() + ".hlog");
+            if (!o.ok() || !Files.exists(props) || !Files.exists(hlog)) {
+                setAside(props, hlog);
+                throw new IllegalStateException(o.ok() ? "no .properties/.hlog written" : o.describe());
+            }
+            final LatencyRun run = LatencyRun.read(props, hlog);
+            final Histogram h = run.measured().get(LatencyRun.RESPONSE);
+            return h == null ? "done (no response histogram)" : String.format(Locale.ROOT,
+                    "response p50 %.1f p99 %.1f max %.1f us at %.0f msg/s",
+                    h.getValueAtPercentile(MEDIAN) / NANOS_PER_MICRO, h.getValueAtPercentile(P99) / NANOS_PER_MICRO,
+                    h.getMaxValue() / NANOS_PER_MICRO, run.number("achievedRate"));
+        }
+
+        private String runFootprint() throws IOException {
+            final List<String> flags = new ArrayList<>(FOOTPRINT_JVM_FLAGS);
+            if (Runtime.version().feature() >= FIRST_JDK_WITH_DYNAMIC_AGENT_FLAG) {
+                // JOL attaches its agent to its own JVM; JDK 21+ warns unless that is allowed,
+                // and JDK 17 does not know the flag at all.
+                flags.add(DYNAMIC_AGENT_FLAG);
+            }
+            final List<String> command = childJvm(flags);
+            final Path csv = runDir.resolve(RunData.FOOTPRINT);
+            command.addAll(List.of(FOOTPRINT_MAIN, "qTypes=" + String.join(",", s.qTypes()),
+                    "capacity=" + s.footprintCapacity(), "out=" + csv));
+            final ChildProcess.Outcome o = ChildProcess.run(command, runDir.resolve(FOOTPRINT_LOG), FOOTPRINT_LIMIT);
+            if (!o.ok() || !Files.exists(csv)) {
+                setAside(csv);
+                throw new IllegalStateException(o.ok() ? "no " + csv.getFileName() + " written" : o.describe());
+            }
+            return "done";
+        }
+
+        /** Renames a failed child's files, so the report does not read a partial log or table. */
+        private void setAside(Path... files) throws IOException {
+            for (Path p : files) {
+                if (Files.exists(p)) {
+                    Files.move(p, p.resolveSibling(p.getFileName() + FAILED_SUFFIX),
+                            StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+
+        private List<String> childJvm(List<String> flags) {
+            final List<String> command = new ArrayList<>();
+            command.add(ChildProcess.javaLauncher());
+            command.addAll(forkJvmArgs(s));
+            command.addAll(flags);
+            command.add("-cp");
+            command.add(System.getProperty("java.class.path"));
+            return command;
+        }
+
+        private void finish(Task t) {
+            done++;
+            plannedDone += t.seconds();
+        }
+
+        /** Scales the plan's remaining estimate by how the finished runs compared to theirs. */
+        private String timeLeft() {
+            final double planned = plan.stream().mapToDouble(Task::seconds).sum();
+            if (done >= plan.size() || plannedDone <= 0) {
+                return "";
+            }
+            final double left = secondsSince(start) / plannedDone * (planned - plannedDone);
+            return String.format(Locale.ROOT, ", ~%.1f min left", left / TimeUnit.MINUTES.toSeconds(1));
+        }
+    }
+
+    /** @return the class a section runs, to check it is in this build */
+    static String mainClassOf(String section) {
+        final JmhSection jmh = JmhSection.byId(section);
+        if (jmh != null) {
+            return jmh.benchmark().substring(0, jmh.benchmark().lastIndexOf('.'));
+        }
+        return section.equals(SECTION_LATENCY) ? LATENCY_MAIN : FOOTPRINT_MAIN;
+    }
+
+    private static boolean present(String className) {
+        try {
+            Class.forName(className, false, Compare.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    private static String shorten(String qType) {
+        final String ellipsis = "...";
+        return qType.length() <= QTYPE_COLUMN ? qType
+                : qType.substring(0, QTYPE_COLUMN - ellipsis.length()) + ellipsis;
     }
 
     /** The innermost cause of a failed run, where the benchmark's own exception ends up. */
@@ -313,178 +830,7 @@ public final class Compare {
         }
     }
 
-    private static String timeLeft(long nanoStart, int runsDone, int totalRuns) {
-        if (runsDone >= totalRuns) {
-            return "";
-        }
-        final double left = secondsSince(nanoStart) / runsDone * (totalRuns - runsDone);
-        return String.format(Locale.ROOT, ", ~%.1f min left", left / TimeUnit.MINUTES.toSeconds(1));
-    }
-
     private static double secondsSince(long nanoStart) {
         return (System.nanoTime() - nanoStart) / NANOS_PER_SECOND;
-    }
-
-    private static void printHeader(PrintStream out, Settings s) {
-        out.printf(Locale.ROOT, "JDK %s (%s, %s), %s %s; %d CPUs%n",
-                System.getProperty("java.version"), System.getProperty("java.vm.name"),
-                System.getProperty("java.vendor"), System.getProperty("os.name"),
-                System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors());
-        if (s.burst()) {
-            out.printf(Locale.ROOT, "Benchmark %s (1 producer, 1 consumer, bursts of %d), capacity or chunk %d%n",
-                    QueueBurstCost.class.getSimpleName(), s.burstSize(), s.capacity());
-        } else {
-            out.printf(Locale.ROOT, "Benchmark %s.%s (1 producer, 1 consumer), capacity or chunk %d%n",
-                    QueueThroughput.class.getSimpleName(), QueueThroughput.GROUP,
-                    s.capacity());
-        }
-        out.printf(Locale.ROOT, "Mode %s: %d rounds x %d qTypes, 1 fork each; warm-up %d x %s, "
-                        + "measurement %d x %s; seed %d; gc profiler %s; fork JVM args appended %s%n",
-                s.mode(), s.rounds(), s.qTypes().size(), s.warmupIterations(), s.warmupTime(),
-                s.measurementIterations(), s.measurementTime(), s.seed(), s.gc() ? "on" : "off",
-                s.jvmArgs());
-        out.printf(Locale.ROOT, "Estimated time: ~%.1f min. Scores: elements/us, "
-                        + "mean +- 99.9%% CI half-width over all iterations of all forks.%n%n",
-                s.estimatedSeconds() / TimeUnit.MINUTES.toSeconds(1));
-        out.flush();
-    }
-
-    private static Options options(Settings s, String qType) {
-        final String include = s.burst()
-                ? QueueBurstCost.class.getName() + ".burst"
-                : QueueThroughput.class.getName() + "." + QueueThroughput.GROUP;
-        final ChainedOptionsBuilder b = new OptionsBuilder()
-                .include("^" + Pattern.quote(include) + "$")
-                .param("qType", qType)
-                .param("qCapacity", Integer.toString(s.capacity()))
-                .param("burstSize", Integer.toString(s.burstSize()))
-                .forks(1)
-                .warmupIterations(s.warmupIterations())
-                .warmupTime(s.warmupTime())
-                .measurementIterations(s.measurementIterations())
-                .measurementTime(s.measurementTime())
-                .verbosity(s.verbosity())
-                .shouldFailOnError(true);
-        final List<String> jvmArgs = new ArrayList<>(s.jvmArgs());
-        if (Runtime.version().feature() >= FIRST_JDK_WARNING_ON_UNSAFE) {
-            // JMH and JCTools' Unsafe edition call sun.misc.Unsafe, which JDK 24+ reports on
-            // stderr in every fork, in the middle of the progress lines. JCQ itself never uses
-            // Unsafe (NoUnsafeTest checks its bytecode), so the warning would say nothing about it.
-            jvmArgs.add(ALLOW_UNSAFE_QUIETLY);
-        }
-        if (!jvmArgs.isEmpty()) {
-            b.jvmArgsAppend(jvmArgs.toArray(new String[0]));
-        }
-        if (s.gc()) {
-            b.addProfiler(GCProfiler.class);
-        }
-        return b.build();
-    }
-
-    /** Adds one fork's iterations to the samples and the CSV; returns its elements/us scores. */
-    private static double[] record(RunResult r, int round, int position, String qType, Settings s,
-                                   PrintWriter csv, Samples into) {
-        final List<Double> polls = new ArrayList<>();
-        for (BenchmarkResult br : r.getBenchmarkResults()) {
-            int iteration = 0;
-            for (IterationResult it : br.getIterationResults()) {
-                iteration++;
-                final double primary = it.getPrimaryResult().getScore();
-                // Burst: every burst hands over burstSize elements, all offered and all polled.
-                final double p = s.burst() ? primary * s.burstSize()
-                        : secondary(it, QueueThroughput.POLLS_MADE);
-                final double o = s.burst() ? p : secondary(it, QueueThroughput.OFFERS_MADE);
-                final double gc = gcAllocNorm(it);
-                polls.add(p);
-                into.pollsMade.add(p);
-                if (!Double.isNaN(gc) && p > 0) {
-                    // Bytes per primary op (any offer or poll call) times calls per successful poll.
-                    into.bytesPerPoll.add(gc * primary / p);
-                }
-                csv.printf(Locale.ROOT, "%d,%d,%s,%d,%d,%.6f,%.6f,%.6f,%s%n", round, position + 1,
-                        qType, s.capacity(), iteration, p, o, primary,
-                        Double.isNaN(gc) ? "" : String.format(Locale.ROOT, "%.3f", gc));
-            }
-        }
-        if (polls.isEmpty()) {
-            throw new IllegalStateException("no iteration results");
-        }
-        return Samples.toArray(polls);
-    }
-
-    private static double secondary(IterationResult it, String label) {
-        final Result<?> res = it.getSecondaryResults().get(label);
-        if (res == null) {
-            throw new IllegalStateException("no secondary result '" + label + "' in "
-                    + it.getSecondaryResults().keySet());
-        }
-        return res.getScore();
-    }
-
-    private static double gcAllocNorm(IterationResult it) {
-        // The label has carried a prefix in some JMH versions; match the suffix.
-        for (String label : it.getSecondaryResults().keySet()) {
-            if (label.endsWith(GC_ALLOC_NORM)) {
-                final Result<?> res = it.getSecondaryResults().get(label);
-                return res.getScore();
-            }
-        }
-        return Double.NaN;
-    }
-
-    private static void printTable(PrintStream out, Settings s, Map<String, Samples> samples) {
-        final Map<String, Estimate> est = new LinkedHashMap<>();
-        for (Map.Entry<String, Samples> e : samples.entrySet()) {
-            if (!e.getValue().pollsMade.isEmpty()) {
-                est.put(e.getKey(), Estimate.of(Samples.toArray(e.getValue().pollsMade)));
-            }
-        }
-        final String rowFormat = "%-42s %12s %10s %4s  %8s %7s  %8s %7s%s%n";
-        out.printf(Locale.ROOT, rowFormat, "qType", "elements/us", "+- 99.9%", "n",
-                "vs JCT", "+-", "vs JCTVH", "+-", s.gc() ? String.format(Locale.ROOT, " %12s", "B/element") : "");
-        for (String q : s.qTypes()) {
-            final Estimate e = est.get(q);
-            final Samples sm = samples.get(q);
-            String[] vsJct = {NOT_AVAILABLE, ""};
-            String[] vsVh = {NOT_AVAILABLE, ""};
-            if (e != null && QueueFactory.isOurs(q)) {
-                vsJct = ratioCells(e, est.get(QueueFactory.twinOf(q)));
-                vsVh = ratioCells(e, est.get(QueueFactory.vhTwinOf(q)));
-            }
-            final String alloc = sm.bytesPerPoll.isEmpty() ? NOT_AVAILABLE
-                    : String.format(Locale.ROOT, "%.2f", Estimate.of(Samples.toArray(sm.bytesPerPoll)).mean());
-            final String failed = sm.failedForks == 0 ? "" : "  (" + sm.failedForks + " fork(s) failed)";
-            out.printf(Locale.ROOT, rowFormat, q,
-                    e == null ? NOT_AVAILABLE : fmt(e.mean()),
-                    e == null ? "" : fmt(e.error()),
-                    e == null ? "0" : Integer.toString(e.n()),
-                    vsJct[0], vsJct[1], vsVh[0], vsVh[1],
-                    (s.gc() ? String.format(Locale.ROOT, " %12s", alloc) : "") + failed);
-        }
-        final Estimate mpmc = est.get(QueueFactory.MPMC);
-        final Estimate clq = est.get(QueueFactory.JDK_CLQ);
-        if (mpmc != null && clq != null) {
-            final Estimate r = mpmc.ratioTo(clq);
-            out.printf(Locale.ROOT, "%n%s vs %s: %s +- %s%n", QueueFactory.MPMC, QueueFactory.JDK_CLQ,
-                    fmt(r.mean()), fmt(r.error()));
-        }
-        if (s.gc()) {
-            out.printf(Locale.ROOT, "%nB/element: bytes allocated per element handed over (JMH's %s, "
-                    + "which is per benchmark call, times calls per element), mean over "
-                    + "iterations; the CSV holds the raw %s.%n", GC_ALLOC_NORM, GC_ALLOC_NORM);
-        }
-        out.printf(Locale.ROOT, "Ratios: ours / twin, error propagated as r*sqrt((ea/a)^2+(eb/b)^2).%n");
-    }
-
-    private static String[] ratioCells(Estimate ours, Estimate twin) {
-        if (twin == null) {
-            return new String[] {NOT_AVAILABLE, ""};
-        }
-        final Estimate r = ours.ratioTo(twin);
-        return new String[] {fmt(r.mean()), fmt(r.error())};
-    }
-
-    private static String fmt(double x) {
-        return Double.isNaN(x) ? "n/a" : String.format(Locale.ROOT, "%.3f", x);
     }
 }

@@ -1,51 +1,63 @@
 package org.jcq.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
+import org.jcq.benchmarks.report.JmhSection;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 class CompareSettingsTest {
-    /** The quick mode must stay short on a 2-core machine. */
+    /** The quick mode must stay a few minutes on a 2-core machine. */
     private static final double QUICK_BUDGET_SECONDS = TimeUnit.MINUTES.toSeconds(6);
+    private static final Properties NONE = new Properties();
 
     @Test
-    void quickIsTheDefaultAndFitsItsBudget() {
-        final Compare.Settings s = Compare.parse(new String[0], new Properties());
+    void quickIsTheDefaultCuratedAndFitsItsBudget() {
+        final Compare.Settings s = Compare.parse(new String[0], NONE);
         assertEquals(Compare.MODE_QUICK, s.mode());
-        assertEquals(2, s.rounds());
-        assertEquals(2, s.warmupIterations());
-        assertEquals(3, s.measurementIterations());
-        assertEquals(QueueFactory.quickNames(), s.qTypes());
-        assertEquals(Compare.BENCHMARK_TPT, s.benchmark());
+        assertEquals(List.of("tpt", "rtt", "latency", "footprint"), s.sections());
+        assertEquals(Compare.quickQueues(), s.qTypes());
+        assertTrue(s.gc(), "the allocation column needs the GC profiler");
         assertEquals(VerboseMode.SILENT, s.verbosity());
-        assertFalse(s.gc());
+        assertEquals(List.of(10), s.rttBurstSizes());
+        assertEquals(List.of(2), s.rttRingSizes(), "2 cores: the benchmark thread and one relay");
         assertTrue(s.estimatedSeconds() < QUICK_BUDGET_SECONDS, "estimate " + s.estimatedSeconds());
     }
 
     @Test
-    void fullMode() {
-        final Compare.Settings s = Compare.parse(new String[] {"full"}, new Properties());
-        assertEquals(5, s.rounds());
-        assertEquals(5, s.warmupIterations());
-        assertEquals(5, s.measurementIterations());
-        assertEquals(QueueFactory.names(), s.qTypes());
+    void quickQueuesPairOursWithTheirTwinsThenTheAnchors() {
+        final List<String> q = Compare.quickQueues();
+        for (String ours : List.of(QueueFactory.SPSC, QueueFactory.MPSC, QueueFactory.MPMC,
+                QueueFactory.SPSC_UNBOUNDED, QueueFactory.MPSC_UNBOUNDED, QueueFactory.MPSC_XADD)) {
+            assertEquals(QueueFactory.twinOf(ours), q.get(q.indexOf(ours) + 1));
+        }
+        assertTrue(q.containsAll(List.of(QueueFactory.AGRONA_SPSC, QueueFactory.JDK_CLQ, QueueFactory.JDK_ABQ)));
+        assertTrue(QueueFactory.names().containsAll(q), "only queues this build can create");
+        assertTrue(q.contains(QueueFactory.JDK_LTQ));
     }
 
     @Test
-    void burstBenchmarkDefaultsToASmallQueueAndBurst() {
-        final Compare.Settings s = Compare.parse(new String[] {"benchmark=burst"}, new Properties());
-        assertTrue(s.burst());
-        assertEquals(Integer.parseInt(QueueBurstCost.DEFAULT_CAPACITY), s.capacity());
-        assertEquals(Integer.parseInt(QueueBurstCost.DEFAULT_BURST_SIZE), s.burstSize());
-        assertEquals(7, Compare.parse(new String[] {"benchmark=burst", "burstSize=7"}, new Properties()).burstSize());
+    void fullModeRunsEveryQueueLongerAndEveryRingShape() {
+        final Compare.Settings s = Compare.parse(new String[] {"full"}, NONE);
+        assertEquals(5, s.rounds());
+        assertEquals(5, s.measurementIterations());
+        assertEquals(QueueFactory.names(), s.qTypes());
+        assertEquals(List.of(1, 10, 100), s.rttBurstSizes());
+        assertEquals(List.of(2, 8), s.rttRingSizes());
+        final Compare.Settings quick = Compare.parse(new String[0], NONE);
+        assertTrue(s.latencyDuration() > quick.latencyDuration());
+        assertTrue(s.forkSeconds(JmhSection.RTT) == 6 * s.forkSeconds(JmhSection.TPT), "6 shapes per fork");
     }
 
     @Test
@@ -54,30 +66,60 @@ class CompareSettingsTest {
         p.setProperty("compare.rounds", "7");
         p.setProperty("compare.qTypes", "SpscArrayQueue, JCTools.SpscArrayQueue");
         p.setProperty("compare.warmupIterations", "1");
-        final Compare.Settings s = Compare.parse(
-                new String[] {"full", "rounds=3", "-prof", "gc", "measurementTime=200ms"}, p);
+        final Compare.Settings s = Compare.parse(new String[] {"full", "rounds=3", "gc=false",
+            "measurementTime=200ms", "sections=footprint,tpt", "rttRingSizes=2,4", "latencyRate=5000"}, p);
         assertEquals(3, s.rounds());
         assertEquals(1, s.warmupIterations());
         assertEquals(5, s.measurementIterations());
         assertEquals(List.of(QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC), s.qTypes());
         assertEquals(200, s.measurementTime().convertTo(TimeUnit.MILLISECONDS));
-        assertTrue(s.gc());
+        assertEquals(List.of("tpt", "footprint"), s.sections(), "run order is fixed");
+        assertEquals(List.of(2, 4), s.rttRingSizes());
+        assertEquals(5000, s.latencyRate());
+        assertEquals(false, s.gc());
     }
 
     @Test
-    void rejectsUnknownInput() {
-        final Properties none = new Properties();
-        assertThrows(IllegalArgumentException.class,
-                () -> Compare.parse(new String[] {"qTypes=NoSuchQueue"}, none));
-        assertThrows(IllegalArgumentException.class,
-                () -> Compare.parse(new String[] {"noSuchKey=1"}, none));
-        assertThrows(IllegalArgumentException.class,
-                () -> Compare.parse(new String[] {"medium"}, none));
-        assertThrows(IllegalArgumentException.class,
-                () -> Compare.parse(new String[] {"rounds=0"}, none));
-        assertThrows(IllegalArgumentException.class,
-                () -> Compare.parse(new String[] {"benchmark=pingpong"}, none));
-        assertThrows(IllegalArgumentException.class,
-                () -> Compare.parse(new String[] {"benchmark=burst", "burstSize=0"}, none));
+    void roundsRunEveryQueueOnceEachInAShuffledRepeatableOrder() {
+        final Compare.Settings s = Compare.parse(new String[] {"rounds=3", "sections=tpt,rtt,latency"}, NONE);
+        final List<Compare.Task> plan = Compare.plan(s);
+        final List<List<String>> orders = new ArrayList<>();
+        for (int round = 1; round <= 3; round++) {
+            for (String section : List.of("tpt", "rtt")) {
+                final int r = round;
+                final List<String> order = plan.stream().filter(t -> t.round() == r && t.section().equals(section))
+                        .map(Compare.Task::qType).collect(Collectors.toList());
+                assertEquals(s.qTypes().stream().sorted().collect(Collectors.toList()),
+                        order.stream().sorted().collect(Collectors.toList()), "every queue once");
+                orders.add(order);
+            }
+        }
+        assertNotEquals(orders.get(0), orders.get(2), "shuffled per round");
+        assertEquals(s.qTypes().size(), plan.stream().filter(t -> t.section().equals("latency")).count());
+        assertEquals(plan, Compare.plan(s), "the fixed seed repeats the order");
+    }
+
+    /** Each bad input names the key and the value at fault. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "qTypes=NoSuchQueue|NoSuchQueue", "noSuchKey=1|noSuchKey", "medium|medium", "rounds=0|rounds",
+        "rounds=x|'x'", "sections=tpt,warp|warp", "sections=,|sections", "measurementTime=soon|soon",
+        "rttRingSizes=1|rttRingSizes", "rttBurstSizes=1,a|rttBurstSizes", "latencyRate=0|latencyRate",
+        "latencyDuration=-1|latencyDuration", "verbosity=LOUD|LOUD", "capacity=0|capacity",
+        "seed=1.5|seed", "warmupIterations=-1|warmupIterations", "footprintCapacity=0|footprintCapacity"})
+    void rejectsBadInputNamingIt(String arg, String named) {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Compare.parse(new String[] {arg}, NONE));
+        assertTrue(e.getMessage().contains(named), e.getMessage());
+    }
+
+    @Test
+    void everySectionNamesTheClassItRuns() {
+        assertEquals("org.jcq.benchmarks.latency.LatencyBenchmark", Compare.mainClassOf("latency"));
+        assertEquals("org.jcq.benchmarks.Footprint", Compare.mainClassOf("footprint"));
+        assertEquals("org.jcq.benchmarks.QueueRoundTrip", Compare.mainClassOf("rtt"));
+        for (JmhSection s : JmhSection.values()) {
+            assertEquals(s, JmhSection.byId(s.id()));
+        }
     }
 }

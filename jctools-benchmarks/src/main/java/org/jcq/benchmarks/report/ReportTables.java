@@ -1,0 +1,161 @@
+package org.jcq.benchmarks.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.TreeSet;
+
+import org.HdrHistogram.Histogram;
+import org.jcq.benchmarks.Estimate;
+
+/**
+ * The report's tables, as {@link Cells}: every score beside its error and the settings it was
+ * measured under, so no number in the summary or the HTML stands without them.
+ */
+final class ReportTables {
+    /** Nanoseconds per microsecond: latency logs hold nanoseconds, the tables show microseconds. */
+    static final double NANOS_PER_MICRO = 1000;
+    private static final String PLUS_MINUS = "+-";
+
+    private ReportTables() {
+    }
+
+    /** @return the environment and settings, one property a row, in key order */
+    static Cells environment(Properties env) {
+        final List<List<String>> rows = new ArrayList<>();
+        for (String key : new TreeSet<>(env.stringPropertyNames())) {
+            rows.add(List.of(key, env.getProperty(key)));
+        }
+        return new Cells("Environment and settings", List.of("key", "value"), rows, List.of());
+    }
+
+    /** @return a JMH section's table for one parameter set */
+    static Cells scores(ScoreTable t) {
+        final JmhSection s = t.section();
+        final boolean bytes = t.rows().stream().anyMatch(r -> r.bytesPerElement() != null);
+        final List<String> header = new ArrayList<>(List.of("qType", s.unit(), PLUS_MINUS, "n",
+                "forks", "ours/twin", PLUS_MINUS));
+        if (bytes) {
+            header.addAll(List.of("B/element", PLUS_MINUS));
+        }
+        final List<List<String>> rows = new ArrayList<>();
+        for (ScoreTable.Row r : t.rows()) {
+            final List<String> row = new ArrayList<>(List.of(r.qType(), Cells.fmt(r.score().mean()),
+                    Cells.fmt(r.score().error()), Integer.toString(r.score().n()),
+                    Integer.toString(r.forks())));
+            addEstimate(row, r.ratio());
+            if (bytes) {
+                addEstimate(row, r.bytesPerElement());
+            }
+            rows.add(row);
+        }
+        final List<String> notes = new ArrayList<>();
+        notes.add(String.format(Locale.ROOT, "Mean %s %s half-width of the %.1f%% confidence interval "
+                + "(Student t), pooling every measurement iteration (n) of every fork.", s.unit(), PLUS_MINUS,
+                Estimate.DEFAULT_CONFIDENCE * 100));
+        notes.add("ours/twin: our queue's score over its JCTools (Unsafe edition) twin's, error "
+                + "propagated as r*sqrt((ea/a)^2+(eb/b)^2); " + (s.higherIsBetter()
+                ? "higher is better, so > 1 means ours is faster."
+                : "lower is better, so < 1 means ours is faster."));
+        if (bytes) {
+            notes.add("B/element: JMH's gc.alloc.rate.norm (bytes per benchmark call, failed calls "
+                    + "included) times calls per element handed over, per iteration.");
+        }
+        return new Cells(title(t), header, rows, notes);
+    }
+
+    private static void addEstimate(List<String> row, Estimate e) {
+        row.add(e == null ? Cells.NONE : Cells.fmt(e.mean()));
+        row.add(e == null ? Cells.NONE : Cells.fmt(e.error()));
+    }
+
+    /** @return what a score table measured, under which parameters */
+    static String title(ScoreTable t) {
+        final String what;
+        switch (t.section()) {
+            case TPT:
+                what = "Throughput, 1 producer 1 consumer";
+                break;
+            case RTT:
+                what = "Round trip of a burst through a ring of threads";
+                break;
+            default:
+                what = "Burst throughput, 1 producer 1 consumer";
+                break;
+        }
+        final String config = t.configText();
+        return what + " (" + t.benchmark() + (config.isEmpty() ? "" : "; " + config) + ")";
+    }
+
+    /**
+     * @param runs the latency runs
+     * @param tag  which recorded kind to show
+     * @return percentiles of that kind per queue, in microseconds, with the rates
+     */
+    static Cells latency(List<LatencyRun> runs, String tag) {
+        final List<String> header = new ArrayList<>(List.of("qType", "mode", "rate msg/s",
+                "achieved msg/s", "count"));
+        for (double p : LatencyRun.PERCENTILES) {
+            header.add("p" + trim(p) + " us");
+        }
+        header.add("max us");
+        final List<List<String>> rows = new ArrayList<>();
+        for (LatencyRun run : runs) {
+            final Histogram h = run.measured().get(tag);
+            if (h == null) {
+                continue;
+            }
+            final List<String> row = new ArrayList<>(List.of(run.qType(), run.text("mode"),
+                    run.text("rate"), Cells.fmt(run.number("achievedRate")),
+                    Long.toString(h.getTotalCount())));
+            for (double p : LatencyRun.PERCENTILES) {
+                row.add(micros(h.getValueAtPercentile(p)));
+            }
+            row.add(micros(h.getMaxValue()));
+            rows.add(row);
+        }
+        return new Cells("Latency: " + tag + " time", header, rows, List.of(
+                tag.equals(LatencyRun.RESPONSE)
+                        ? "response: from each message's intended send time on the fixed-rate "
+                        + "schedule to its receipt, so a stall delays the messages queued behind it "
+                        + "(coordinated-omission free)."
+                        : tag + ": from the actual send to the receipt.",
+                "One run per queue: percentiles of every message after the warm-up (intervals "
+                        + "starting warmupSeconds or more after the log's start); HdrHistogram "
+                        + "values within its stated precision; no error bars, as one run gives no "
+                        + "spread across runs."));
+    }
+
+    private static String micros(long nanos) {
+        return Cells.fmt(nanos / NANOS_PER_MICRO);
+    }
+
+    /** @return a percentile without trailing zeros: 50, 99.9 */
+    static String trim(double p) {
+        return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+    }
+
+    /** @return the footprint table */
+    static Cells footprint(List<FootprintRow> rows) {
+        final List<List<String>> cells = new ArrayList<>();
+        for (FootprintRow r : rows) {
+            cells.add(List.of(r.qType(), Integer.toString(r.capacity()), Long.toString(r.elements()),
+                    Long.toString(r.emptyBytes()), Long.toString(r.fullBytes())));
+        }
+        return new Cells("Footprint (JOL GraphLayout)",
+                List.of("qType", "capacity", "elements", "empty bytes", "full bytes"), cells,
+                List.of("Bytes reachable from the queue, empty and holding 'elements' references to "
+                        + "one shared element (counted once); exact counts, so no error."));
+    }
+
+    /** @return the failed runs */
+    static Cells failures(List<Failures.Failure> failures) {
+        final List<List<String>> rows = new ArrayList<>();
+        for (Failures.Failure f : failures) {
+            rows.add(List.of(f.section(), Integer.toString(f.round()), f.qType(), f.message()));
+        }
+        return new Cells("Failed runs (their results are missing above)",
+                List.of("section", "round", "qType", "message"), rows, List.of());
+    }
+}

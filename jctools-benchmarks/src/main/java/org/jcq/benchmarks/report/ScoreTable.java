@@ -1,0 +1,113 @@
+package org.jcq.benchmarks.report;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import org.jcq.benchmarks.Estimate;
+
+/**
+ * One JMH section's scores for one parameter set (all parameters but the queue), one row per
+ * queue: the mean over every measurement iteration of every fork of that queue with its 99.9%
+ * confidence half-width, the allocation per element where the GC profiler ran, and the ratio to
+ * the queue's JCTools twin.
+ * <p>
+ * Pooling iterations across forks treats them as one sample, as the comparison's design intends:
+ * forks of one queue are spread over the run (interleaved rounds), so the fork-to-fork spread is
+ * in the error rather than hidden by averaging per fork first.
+ *
+ * @param section   the section
+ * @param benchmark JMH's benchmark name
+ * @param config    the parameters shared by the rows, in name order
+ * @param rows      one per queue, in {@link QueueOrder}
+ */
+public record ScoreTable(JmhSection section, String benchmark, Map<String, String> config,
+                         List<Row> rows) {
+
+    /**
+     * One queue's line.
+     *
+     * @param qType           the queue
+     * @param score           the section's score, pooled
+     * @param bytesPerElement bytes allocated per element handed over, or null where not measured
+     * @param forks           how many forks (result files) the row pools
+     * @param twin            the JCTools twin the ratio is to, or null
+     * @param ratio           score / twin's score, or null where there is no twin result
+     */
+    public record Row(String qType, Estimate score, Estimate bytesPerElement, int forks, String twin,
+                      Estimate ratio) {
+    }
+
+    /** @return the parameter set as {@code name=value, ...}, empty where there is none */
+    public String configText() {
+        return config.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Builds a section's tables from its results.
+     *
+     * @param section the section
+     * @param results its results, in any order
+     * @return one table per benchmark and parameter set, in the order they were first seen
+     */
+    public static List<ScoreTable> of(JmhSection section, List<JmhResults.Result> results) {
+        final Map<List<Object>, List<JmhResults.Result>> groups = new LinkedHashMap<>();
+        for (JmhResults.Result r : results) {
+            groups.computeIfAbsent(List.of(r.benchmark(), config(r)), k -> new ArrayList<>()).add(r);
+        }
+        final List<ScoreTable> out = new ArrayList<>();
+        for (List<JmhResults.Result> group : groups.values()) {
+            final JmhResults.Result first = group.get(0);
+            out.add(new ScoreTable(section, first.benchmark(), config(first), rows(section, group)));
+        }
+        return out;
+    }
+
+    private static Map<String, String> config(JmhResults.Result r) {
+        final Map<String, String> c = new TreeMap<>(r.params());
+        c.remove(JmhSection.Q_TYPE);
+        return Collections.unmodifiableMap(c);
+    }
+
+    private static List<Row> rows(JmhSection section, List<JmhResults.Result> group) {
+        final Map<String, List<Double>> scores = new LinkedHashMap<>();
+        final Map<String, List<Double>> bytes = new LinkedHashMap<>();
+        final Map<String, Integer> forks = new LinkedHashMap<>();
+        for (JmhResults.Result r : group) {
+            final List<Double> s = scores.computeIfAbsent(r.qType(), k -> new ArrayList<>());
+            final List<Double> b = bytes.computeIfAbsent(r.qType(), k -> new ArrayList<>());
+            forks.merge(r.qType(), 1, Integer::sum);
+            for (JmhResults.Iteration it : r.iterations()) {
+                s.add(section.score(it, r.params()));
+                final double perElement = section.bytesPerElement(it, r.params());
+                if (!Double.isNaN(perElement)) {
+                    b.add(perElement);
+                }
+            }
+        }
+        final Map<String, Estimate> estimates = new LinkedHashMap<>();
+        scores.forEach((q, xs) -> {
+            if (!xs.isEmpty()) {
+                estimates.put(q, Estimate.of(toArray(xs)));
+            }
+        });
+        final List<Row> rows = new ArrayList<>();
+        for (String q : QueueOrder.sort(estimates.keySet())) {
+            final String twin = QueueOrder.twin(q);
+            final Estimate twinScore = twin == null ? null : estimates.get(twin);
+            final List<Double> b = bytes.get(q);
+            rows.add(new Row(q, estimates.get(q), b.isEmpty() ? null : Estimate.of(toArray(b)),
+                    forks.get(q), twin, twinScore == null ? null : estimates.get(q).ratioTo(twinScore)));
+        }
+        return Collections.unmodifiableList(rows);
+    }
+
+    private static double[] toArray(List<Double> xs) {
+        return xs.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+}

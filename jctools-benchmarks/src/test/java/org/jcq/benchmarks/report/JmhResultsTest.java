@@ -1,0 +1,72 @@
+package org.jcq.benchmarks.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reads a real JMH 1.37 result file, written by a 2-iteration smoke run of the throughput
+ * benchmark with {@code -prof gc} (committed as a test resource), so the reader is tested on
+ * JMH's own output, not only on fixtures written to match our idea of it.
+ */
+class JmhResultsTest {
+    private static final double EPS = 1e-9;
+    /** JMH's own pollsMade score in the file: the mean of the two iterations. */
+    private static final double JMH_POLLS_MADE_SCORE = 188.32184360104242;
+
+    private static Path realFile() throws URISyntaxException {
+        return Paths.get(JmhResultsTest.class.getResource("jmh-tpt-gc.json").toURI());
+    }
+
+    @Test
+    void readsJmhsOwnJsonWithGcProfilerSecondaries() throws Exception {
+        final List<JmhResults.Result> results = JmhResults.read(realFile());
+        assertEquals(1, results.size());
+        final JmhResults.Result r = results.get(0);
+        assertEquals("org.jcq.benchmarks.QueueThroughputBackoffNone.tpt", r.benchmark());
+        assertEquals("SpscArrayQueue", r.qType());
+        assertEquals("131072", r.params().get(JmhSection.Q_CAPACITY));
+        assertEquals(2, r.iterations().size());
+        for (JmhResults.Iteration it : r.iterations()) {
+            // Lined up per iteration: the group's primary score is its two methods' sum.
+            assertEquals(it.primary(), it.secondary("offer") + it.secondary("poll"), 1e-6);
+            assertTrue(it.secondaries().containsKey(JmhSection.GC_ALLOC_NORM));
+            assertTrue(it.secondaries().containsKey(JmhSection.POLLS_MADE));
+        }
+    }
+
+    @Test
+    void scoreOfTheRealFileIsJmhsOwnPollsMadeScore() throws Exception {
+        final List<ScoreTable> tables = ScoreTable.of(JmhSection.TPT, JmhResults.read(realFile()));
+        assertEquals(1, tables.size());
+        final ScoreTable.Row row = tables.get(0).rows().get(0);
+        assertEquals(JMH_POLLS_MADE_SCORE, row.score().mean(), EPS);
+        assertEquals(2, row.score().n());
+        assertEquals(1, row.forks());
+        assertEquals(null, row.ratio());
+    }
+
+    @Test
+    void aTruncatedFileIsAnErrorNamingIt(@TempDir Path dir) throws Exception {
+        final String text = Files.readString(realFile());
+        final Path cut = dir.resolve("cut.json");
+        Files.writeString(cut, text.substring(0, text.length() / 2));
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JmhResults.read(cut));
+        assertTrue(e.getMessage().contains("cut.json"), e.getMessage());
+    }
+
+    @Test
+    void aMissingFolderHoldsNoResults(@TempDir Path dir) throws IOException {
+        assertEquals(List.of(), JmhResults.readDir(dir.resolve("none")));
+    }
+}

@@ -1,0 +1,190 @@
+package org.jcq.benchmarks.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import org.HdrHistogram.Histogram;
+import org.jcq.benchmarks.QueueFactory;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.xml.sax.InputSource;
+
+/**
+ * The report's numbers, checked against values worked out by hand from a small run directory
+ * ({@link RunFixture}): pooled means and 99.9% errors, ratios to twins, bytes per element,
+ * latency percentiles with the warm-up left out; and the HTML's well-formedness and escaping.
+ */
+class ReportTest {
+    private static final double EPS = 1e-9;
+    /** Student t quantile at 0.9995 with 2 degrees of freedom, from tables. */
+    private static final double T_09995_DF2 = 31.59905;
+    /** HdrHistogram at 3 significant digits reports values within 0.1%. */
+    private static final double HISTOGRAM_PRECISION = 1e-3;
+    private static final String WEIRD = "Weird<&>\"Q'";
+    private static final long WARMUP_NANOS = 5_000_000;
+    private static final int MEASURED = 100;
+    private static final long STEP_NANOS = 1_000;
+    private static final long SERVICE_NANOS = 500;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void writeFixture() throws IOException {
+        final RunFixture f = new RunFixture(dir);
+        final Map<String, String> tpt = Map.of("qCapacity", "131072", "backoff", "none");
+        // Ours over two forks: pollsMade {10, 14} and {12}: mean 12, sample sd 2.
+        f.jmh("tpt", "1-SpscArrayQueue.json", RunFixture.TPT, with(tpt, QueueFactory.SPSC),
+                new double[] {20, 28}, Map.of("pollsMade", new double[] {10, 14},
+                        "gc.alloc.rate.norm", new double[] {1, 2}));
+        f.jmh("tpt", "2-SpscArrayQueue.json", RunFixture.TPT, with(tpt, QueueFactory.SPSC),
+                new double[] {24}, Map.of("pollsMade", new double[] {12}, "gc.alloc.rate.norm", new double[] {0.5}));
+        f.jmh("tpt", "1-JCTools.SpscArrayQueue.json", RunFixture.TPT, with(tpt, QueueFactory.JCTOOLS_SPSC),
+                new double[] {12, 12, 12}, Map.of("pollsMade", new double[] {6, 6, 6},
+                        "gc.alloc.rate.norm", new double[] {0, 0, 0}));
+        f.jmh("tpt", "1-weird.json", RunFixture.TPT, with(tpt, WEIRD),
+                new double[] {5, 5}, Map.of("pollsMade", new double[] {3, 3}));
+        final Map<String, String> ring = Map.of("burstSize", "10", "ringSize", "2", "qCapacity", "1024");
+        f.jmh("rtt", "1-SpscArrayQueue.json", RunFixture.RTT, with(ring, QueueFactory.SPSC),
+                new double[] {100, 100}, Map.of());
+        f.jmh("rtt", "1-JCTools.SpscArrayQueue.json", RunFixture.RTT, with(ring, QueueFactory.JCTOOLS_SPSC),
+                new double[] {200, 200}, Map.of());
+        final Map<String, String> single = Map.of("burstSize", "1", "ringSize", "2", "qCapacity", "1024");
+        f.jmh("rtt", "2-JCTools.SpscArrayQueue.json", RunFixture.RTT, with(single, QueueFactory.JCTOOLS_SPSC),
+                new double[] {50, 60}, Map.of());
+        f.latency(QueueFactory.SPSC, WARMUP_NANOS,
+                LongStream.rangeClosed(1, MEASURED).map(i -> i * STEP_NANOS).toArray(),
+                LongStream.generate(() -> SERVICE_NANOS).limit(MEASURED).toArray());
+        f.file(RunData.FOOTPRINT, FootprintRow.HEADER + "\nSpscArrayQueue,1024,1024,4400,8600\n");
+        f.file(RunData.ENVIRONMENT, "java.version=17.0.15\nmode=quick\nnote=a<b&c\n");
+        Failures.append(dir, new Failures.Failure("latency", 1, "JDK.ArrayBlockingQueue", "exit status 1:\tboom"));
+    }
+
+    private static Map<String, String> with(Map<String, String> params, String qType) {
+        final Map<String, String> m = new TreeMap<>(params);
+        m.put("qType", qType);
+        return m;
+    }
+
+    private static ScoreTable.Row row(ScoreTable t, String qType) {
+        return t.rows().stream().filter(r -> r.qType().equals(qType)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void throughputPoolsEveryIterationOfEveryForkAndRatiosToTheTwin() throws IOException {
+        final RunData d = RunData.read(dir);
+        final List<ScoreTable> tpt = d.tables(JmhSection.TPT);
+        assertEquals(1, tpt.size());
+        assertEquals(Map.of("backoff", "none", "qCapacity", "131072"), tpt.get(0).config());
+        final ScoreTable.Row ours = row(tpt.get(0), QueueFactory.SPSC);
+        final double error = T_09995_DF2 * 2 / Math.sqrt(3);
+        assertEquals(12, ours.score().mean(), EPS);
+        assertEquals(error, ours.score().error(), 1e-3);
+        assertEquals(3, ours.score().n());
+        assertEquals(2, ours.forks());
+        assertEquals(QueueFactory.JCTOOLS_SPSC, ours.twin());
+        // Twin: 6 with no spread, so the ratio's relative error is ours alone.
+        assertEquals(2, ours.ratio().mean(), EPS);
+        assertEquals(2 * error / 12, ours.ratio().error(), 1e-3);
+        // Bytes per element, per iteration: norm * primary / pollsMade = 2, 4, 1.
+        assertEquals(7.0 / 3, ours.bytesPerElement().mean(), EPS);
+        final ScoreTable.Row twin = row(tpt.get(0), QueueFactory.JCTOOLS_SPSC);
+        assertEquals(6, twin.score().mean(), EPS);
+        assertEquals(0, twin.bytesPerElement().mean(), EPS);
+        assertNull(twin.ratio());
+        assertNull(row(tpt.get(0), WEIRD).bytesPerElement());
+        // Ours first, its twin next, unknown names last.
+        assertEquals(List.of(QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC, WEIRD),
+                tpt.get(0).rows().stream().map(ScoreTable.Row::qType).collect(Collectors.toList()));
+    }
+
+    @Test
+    void roundTripHasOneTablePerShapeAndALowerIsBetterRatio() throws IOException {
+        final List<ScoreTable> rtt = RunData.read(dir).tables(JmhSection.RTT);
+        assertEquals(2, rtt.size());
+        final ScoreTable bursts = rtt.stream().filter(t -> t.config().get("burstSize").equals("10")).findFirst()
+                .orElseThrow();
+        assertEquals(0.5, row(bursts, QueueFactory.SPSC).ratio().mean(), EPS);
+        assertEquals(0, row(bursts, QueueFactory.SPSC).ratio().error(), EPS);
+        assertNull(row(bursts, QueueFactory.SPSC).bytesPerElement());
+        final ScoreTable single = rtt.stream().filter(t -> t.config().get("burstSize").equals("1")).findFirst()
+                .orElseThrow();
+        assertEquals(55, row(single, QueueFactory.JCTOOLS_SPSC).score().mean(), EPS);
+        assertTrue(ReportTables.scores(bursts).notes().stream().anyMatch(n -> n.contains("< 1 means ours is faster")));
+    }
+
+    @Test
+    void latencyPercentilesLeaveTheWarmUpOut() throws IOException {
+        final List<LatencyRun> runs = RunData.read(dir).latency();
+        assertEquals(1, runs.size());
+        final Histogram response = runs.get(0).measured().get(LatencyRun.RESPONSE);
+        // Had the warm-up second counted, 100 of 200 values would be 5 ms.
+        assertEquals(MEASURED, response.getTotalCount());
+        assertEquals(50 * STEP_NANOS, response.getValueAtPercentile(50), 50 * STEP_NANOS * HISTOGRAM_PRECISION);
+        assertEquals(99 * STEP_NANOS, response.getValueAtPercentile(99), 99 * STEP_NANOS * HISTOGRAM_PRECISION);
+        assertEquals(MEASURED * STEP_NANOS, response.getMaxValue(), MEASURED * STEP_NANOS * HISTOGRAM_PRECISION);
+        final Histogram service = runs.get(0).measured().get(LatencyRun.SERVICE);
+        assertEquals(SERVICE_NANOS, service.getMaxValue());
+        final Cells table = ReportTables.latency(runs, LatencyRun.RESPONSE);
+        assertEquals(List.of("SpscArrayQueue", "fixed", "1000", "999.500", "100", "50.015", "90.047", "99.007",
+                "100.031", "100.031", "100.031"), table.rows().get(0));
+    }
+
+    @Test
+    void summaryHasEveryTableAndRegeneratesIdentically() throws IOException {
+        final String first = Report.write(dir);
+        final String again = Report.write(dir);
+        assertEquals(first, again);
+        assertEquals(first, Files.readString(dir.resolve(Report.SUMMARY), StandardCharsets.UTF_8));
+        for (String expected : List.of("java.version", "12.000", "2.000", "2.333", "0.500", "4400", "8600",
+                "boom", "Latency: response time", "Latency: service time", "< 1 means ours is faster")) {
+            assertTrue(first.contains(expected), expected + " missing from\n" + first);
+        }
+    }
+
+    @Test
+    void htmlIsWellFormedSelfContainedAndEscaped() throws Exception {
+        Report.write(dir);
+        final String html = Files.readString(dir.resolve(Report.HTML), StandardCharsets.UTF_8);
+        // Parsing as XML proves every element is closed and every entity is escaped.
+        final Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new InputSource(new StringReader(html)));
+        assertEquals("html", doc.getDocumentElement().getNodeName());
+        assertTrue(doc.getElementsByTagName("svg").getLength() >= 4, "tpt, 2 rtt, response, service charts");
+        assertTrue(doc.getElementsByTagName("polyline").getLength() >= 2, "a percentile line per kind");
+        assertFalse(html.contains("http://") || html.contains("https://"), "no external reference");
+        assertFalse(html.contains("<script"), "no script");
+        for (String q : List.of(QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC, "JDK.ArrayBlockingQueue")) {
+            assertTrue(html.contains(q), q);
+        }
+        assertTrue(html.contains("Weird&lt;&amp;&gt;&quot;Q&#39;"));
+        assertFalse(html.contains(WEIRD));
+        assertTrue(html.contains("a&lt;b&amp;c"));
+        assertTrue(html.contains("99.9%"));
+    }
+
+    @Test
+    void aMalformedFootprintTableIsAnErrorNamingTheLine() throws IOException {
+        new RunFixture(dir).file(RunData.FOOTPRINT, FootprintRow.HEADER + "\nSpscArrayQueue,1024,x,1,2\n");
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunData.read(dir));
+        assertTrue(e.getMessage().contains("line 2"), e.getMessage());
+    }
+}
