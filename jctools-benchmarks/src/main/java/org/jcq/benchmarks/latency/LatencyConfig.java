@@ -174,31 +174,34 @@ public record LatencyConfig(String qType, int capacity, Mode mode, double rate,
 
     /** @return the text a command line prints beside a rejected argument */
     public static String usage() {
-        return String.join(System.lineSeparator(),
-                "Usage: java -cp jctools-benchmarks/target/benchmarks.jar "
-                        + LatencyBenchmark.class.getName() + " [key=value ...]",
-                "  " + K_QTYPE + "=<name>            queue (default " + QueueFactory.SPSC + "); one of "
-                        + QueueFactory.names(),
-                "  " + K_CAPACITY + "=<n>            requested capacity (default " + DEFAULT_CAPACITY + ")",
-                "  " + K_MODE + "=allout|throttle|fixed   (default fixed)",
-                "  " + K_RATE + "=<msgs/s>           offered rate (default " + (long) DEFAULT_RATE
-                        + "; not used by allout)",
-                "  " + K_WARMUP + "=<s>              warm-up, logged but not summarised (default "
-                        + (long) DEFAULT_WARMUP_SECONDS + ")",
-                "  " + K_DURATION + "=<s>            measured sending time (default "
-                        + (long) DEFAULT_DURATION_SECONDS + ", at least 0.001)",
-                "  " + K_INTERVAL + "=<s>            .hlog interval (default "
-                        + (long) DEFAULT_INTERVAL_SECONDS + ", at least 0.001)",
-                "  " + K_SCHEDULING + "=spin|park    sender's wait for the schedule (default spin)",
-                "  " + K_OUT + "=<dir>               output directory (default " + DEFAULT_OUT + ")",
-                "  " + K_NAME + "=<base>             file base name (default the qType)",
-                "  " + K_WINDOW + "=<n>              most messages in flight (default 2 x capacity"
-                        + " rounded up to a power of two; at most " + MAX_WINDOW + ")",
-                "  " + K_WORK_NANOS + "=<ns>         consumer's simulated work per message (default 0)",
-                "  " + K_PAUSE_EVERY_MILLIS + "=<ms> consumer pauses every this often (default 0: never)",
-                "  " + K_PAUSE_MILLIS + "=<ms>       length of each pause (less than " + K_PAUSE_EVERY_MILLIS + ")",
-                "  " + K_DRAIN_TIMEOUT + "=<s>        time allowed to drain after sending stops (default "
-                        + (long) DEFAULT_DRAIN_TIMEOUT_SECONDS + ")");
+        final String[][] lines = {
+            {K_QTYPE + "=<name>", "queue (default " + QueueFactory.SPSC + "); one of " + QueueFactory.names()},
+            {K_CAPACITY + "=<n>", "requested capacity (default " + DEFAULT_CAPACITY + ")"},
+            {K_MODE + "=allout|throttle|fixed", "what is scheduled and headlined (default fixed)"},
+            {K_RATE + "=<msgs/s>", "offered rate (default " + secondsText(DEFAULT_RATE) + "; not used by allout)"},
+            {K_WARMUP + "=<s>", "warm-up, logged but not summarised (default "
+                    + secondsText(DEFAULT_WARMUP_SECONDS) + ")"},
+            {K_DURATION + "=<s>", "measured sending time (default " + secondsText(DEFAULT_DURATION_SECONDS)
+                    + ", at least " + secondsText(MIN_INTERVAL_SECONDS) + ")"},
+            {K_INTERVAL + "=<s>", ".hlog interval (default " + secondsText(DEFAULT_INTERVAL_SECONDS)
+                    + ", at least " + secondsText(MIN_INTERVAL_SECONDS) + ")"},
+            {K_SCHEDULING + "=spin|park", "sender's wait for the schedule (default spin: burns a core)"},
+            {K_OUT + "=<dir>", "output directory (default " + DEFAULT_OUT + ")"},
+            {K_NAME + "=<base>", "file base name (default the qType)"},
+            {K_WINDOW + "=<n>", "most messages in flight (default 2 x capacity rounded up to a power"
+                    + " of two; at most " + MAX_WINDOW + ")"},
+            {K_WORK_NANOS + "=<ns>", "consumer's simulated work per message (default 0)"},
+            {K_PAUSE_EVERY_MILLIS + "=<ms>", "the consumer pauses this often (default 0: never)"},
+            {K_PAUSE_MILLIS + "=<ms>", "length of each pause (less than " + K_PAUSE_EVERY_MILLIS + ")"},
+            {K_DRAIN_TIMEOUT + "=<s>", "time allowed to drain after sending stops (default "
+                    + secondsText(DEFAULT_DRAIN_TIMEOUT_SECONDS) + ")"},
+        };
+        final StringBuilder b = new StringBuilder("Usage: java -cp jctools-benchmarks/target/benchmarks.jar ")
+                .append(LatencyBenchmark.class.getName()).append(" [key=value ...]");
+        for (String[] line : lines) {
+            b.append(System.lineSeparator()).append(String.format(Locale.ROOT, "  %-28s %s", line[0], line[1]));
+        }
+        return b.toString();
     }
 
     /** @return whether the sender follows a schedule (every mode but {@link Mode#ALLOUT}) */
