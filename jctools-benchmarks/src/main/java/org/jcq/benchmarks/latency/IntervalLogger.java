@@ -20,9 +20,10 @@ import org.HdrHistogram.HistogramLogWriter;
  * draws that line where the summary does, there is always a cut at the warm-up's end, and the
  * intervals restart from there. The cut is taken {@value #GUARD_MILLIS} ms after the warm-up's end
  * and no cut is taken within that much before it: log timestamps are milliseconds, and a reader
- * re-adds them to the log's start as floating-point epoch seconds (an error of about 0.1 us), so
- * an interval starting exactly on the warm-up's end could read back on either side of it. With
- * the guard every interval start is a clear millisecond away. The last warm-up interval therefore
+ * re-adds them to the log's start as floating-point epoch seconds (an error of about 0.1 us)
+ * and may truncate the sum back to whole milliseconds (HistogramLogReader's histogram
+ * timestamps do: up to 1 ms lost), so an interval starting on the warm-up's end could read back
+ * on either side of it. With the guard every interval start stays on its side either way. The last warm-up interval therefore
  * ends up to one interval plus {@value #GUARD_MILLIS} ms after the warm-up (messages the consumer
  * receives then are warm-up), and the first measured interval starts then.
  * <p>
@@ -32,7 +33,7 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 final class IntervalLogger implements Runnable {
     /** The margin around the warm-up's end within which no interval starts. */
-    static final long GUARD_MILLIS = 1;
+    static final long GUARD_MILLIS = 2;
     private static final long GUARD_NANOS = TimeUnit.MILLISECONDS.toNanos(GUARD_MILLIS);
 
     private final LatencyRecorders recorders;

@@ -46,6 +46,13 @@ class LatencyBenchmarkTest {
      */
     private static final long SCHEDULING_SLACK = 30 * MS;
 
+    /** {@link IntervalLogger#GUARD_MILLIS} in seconds. */
+    private static final double GUARD_SECONDS = IntervalLogger.GUARD_MILLIS / 1000.0;
+    /** What HistogramLogReader's truncation of a timestamp to whole milliseconds may take off. */
+    private static final double TRUNCATION_SECONDS = 0.001;
+    /** Floating-point error of a log timestamp re-read as epoch seconds, with room to spare. */
+    private static final double ROUNDING_SECONDS = 1e-6;
+
     @TempDir
     Path dir;
 
@@ -239,6 +246,11 @@ class LatencyBenchmarkTest {
                 final Histogram h = (Histogram) e;
                 final Kind k = kindOf(h.getTag());
                 final double start = h.getStartTimeStamp() / 1000.0 - reader.getStartTimeSec();
+                // No interval starts within the guard around the warm-up's end, less the
+                // millisecond the reader's truncation may take, so no reader puts it on the
+                // wrong side.
+                assertTrue(Math.abs(start - warmup) >= GUARD_SECONDS - TRUNCATION_SECONDS - ROUNDING_SECONDS,
+                        "interval starting at " + start);
                 allCounts.merge(k, h.getTotalCount(), Long::sum);
                 if (start >= warmup) {
                     measured.computeIfAbsent(k, x -> LatencyRecorders.newHistogram()).add(h);
