@@ -35,6 +35,7 @@ final class Consumer implements Runnable {
     private long nextPause;
     private long received;
     private long outOfOrder;
+    private double cpuShare = Double.NaN;
 
     Consumer(Queue<Message> queue, LatencyRecorders recorders, Progress progress, RunClock clock,
              LatencyConfig config) {
@@ -52,6 +53,15 @@ final class Consumer implements Runnable {
 
     @Override
     public void run() {
+        final CpuShare share = new CpuShare();
+        try {
+            consumeAll();
+        } finally {
+            cpuShare = share.sinceStart();
+        }
+    }
+
+    private void consumeAll() {
         for (;;) {
             if (pauses) {
                 pauseIfDue();
@@ -116,6 +126,11 @@ final class Consumer implements Runnable {
     /** @return messages received (read after the consumer thread ended) */
     long received() {
         return received;
+    }
+
+    /** @return the share of the run the consumer was on a core (see {@link CpuShare}) */
+    double cpuShare() {
+        return cpuShare;
     }
 
     /** @return messages received out of their sending order: 0 for a FIFO queue */

@@ -204,6 +204,7 @@ public final class LatencyBenchmark {
         final double achieved = sender.measuredSent() / config.durationSeconds();
         return new LatencyResult(config, achieved, sender.scheduledCount(), sender.sent(),
                 sender.measuredSent(), consumer.received(), consumer.outOfOrder(),
-                clock.startEpochMillis(), summaries, hlog, properties);
+                clock.startEpochMillis(), sender.cpuShare(), consumer.cpuShare(), summaries, hlog,
+                properties);
     }
 }

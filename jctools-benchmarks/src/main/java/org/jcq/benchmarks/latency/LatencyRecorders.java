@@ -66,7 +66,12 @@ final class LatencyRecorders {
         return byKind.get(kind).getIntervalHistogram(reuse);
     }
 
+    /**
+     * Keeps a value in the histograms' range. No time can be negative (the sender waits for the
+     * intended time, and nanoTime is monotonic across threads), but a negative value would throw
+     * and kill the consumer, so it is floored rather than trusted.
+     */
     private static long clamp(long nanos) {
-        return Math.min(nanos, HIGHEST_TRACKABLE_NANOS);
+        return Math.max(0, Math.min(nanos, HIGHEST_TRACKABLE_NANOS));
     }
 }

@@ -26,19 +26,27 @@ import org.HdrHistogram.Histogram;
  * @param received         messages the consumer received in all, warm-up included
  * @param outOfOrder       messages received out of sending order (0 for a FIFO queue)
  * @param startEpochMillis the log's start time (T0), milliseconds since the epoch
+ * @param senderCpuShare   the share of its run the sender thread was on a core (NaN if unknown)
+ * @param consumerCpuShare the share of its run the consumer thread was on a core (NaN if unknown)
  * @param summaries        per recorded kind, in {@link Kind} order
  * @param hlog             the interval log
  * @param properties       the properties file
  */
 public record LatencyResult(LatencyConfig config, double achievedRate, long scheduled, long sent,
                             long measuredSent, long received, long outOfOrder,
-                            long startEpochMillis, Map<Kind, KindSummary> summaries, Path hlog,
+                            long startEpochMillis, double senderCpuShare,
+                            double consumerCpuShare, Map<Kind, KindSummary> summaries, Path hlog,
                             Path properties) {
 
     /** The percentiles every summary reports, besides the maximum. */
     public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     /** Below this fraction of the requested rate the summary warns that the sender fell behind. */
     static final double KEEP_UP_FRACTION = 0.99;
+    /**
+     * Below this share of the run on a core, a spinning thread (the consumer, a spin-scheduled
+     * sender) was kept off its core long enough to matter: the machine is oversubscribed.
+     */
+    static final double MIN_CPU_SHARE = 0.9;
 
     static final String P_QTYPE = "qType";
     static final String P_CAPACITY = "capacity";
@@ -63,6 +71,8 @@ public record LatencyResult(LatencyConfig config, double achievedRate, long sche
     static final String P_PAUSE_EVERY = "pauseEveryMillis";
     static final String P_PAUSE = "pauseMillis";
     static final String P_HLOG = "hlog";
+    static final String P_SENDER_CPU_SHARE = "senderCpuShare";
+    static final String P_CONSUMER_CPU_SHARE = "consumerCpuShare";
     private static final String[] JVM_PROPERTIES = {"java.version", "java.vm.name"};
     private static final String VALUE_UNIT = "ns";
 
@@ -127,6 +137,16 @@ public record LatencyResult(LatencyConfig config, double achievedRate, long sche
         return config.scheduled() && achievedRate < KEEP_UP_FRACTION * requestedRate();
     }
 
+    /**
+     * @return whether a thread that should have had a core to itself (the consumer; the sender
+     *         too when it spins) was off it for more than {@value #MIN_CPU_SHARE} of the run, so
+     *         the latencies include waiting for a core; false where CPU time is unknown
+     */
+    public boolean oversubscribed() {
+        final boolean senderSpins = config.scheduling() == LatencyConfig.Scheduling.SPIN;
+        return consumerCpuShare < MIN_CPU_SHARE || senderSpins && senderCpuShare < MIN_CPU_SHARE;
+    }
+
     /** @return the properties file's content */
     Properties toProperties() {
         final Properties p = new Properties();
@@ -153,6 +173,8 @@ public record LatencyResult(LatencyConfig config, double achievedRate, long sche
         p.setProperty(P_PAUSE_EVERY, Long.toString(config.pauseEveryMillis()));
         p.setProperty(P_PAUSE, Long.toString(config.pauseMillis()));
         p.setProperty(P_HLOG, hlog.getFileName().toString());
+        p.setProperty(P_SENDER_CPU_SHARE, number(senderCpuShare));
+        p.setProperty(P_CONSUMER_CPU_SHARE, number(consumerCpuShare));
         for (String key : JVM_PROPERTIES) {
             p.setProperty(key, System.getProperty(key, ""));
         }
@@ -225,6 +247,11 @@ public record LatencyResult(LatencyConfig config, double achievedRate, long sche
             b.append(String.format(Locale.ROOT, "Note: %d messages sent but not received within the"
                     + " drain timeout%n", sent - received));
         }
+        if (oversubscribed()) {
+            b.append(String.format(Locale.ROOT, "Note: oversubscribed machine: the consumer was on a core"
+                    + " %s%% of the run, the sender %s%%; latencies include waiting for a core%n",
+                    number(100 * consumerCpuShare), number(100 * senderCpuShare)));
+        }
         if (outOfOrder != 0) {
             b.append(String.format(Locale.ROOT, "Note: %d messages received out of order%n", outOfOrder));
         }
@@ -246,6 +273,9 @@ public record LatencyResult(LatencyConfig config, double achievedRate, long sche
 
     /** @return a number to two decimals, without trailing zeros: "1000", "99.9" */
     private static String number(double d) {
+        if (Double.isNaN(d)) {
+            return "NaN";
+        }
         return BigDecimal.valueOf(d).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
     }
 }

@@ -40,6 +40,7 @@ final class Sender implements Runnable {
     /** The first message sent at or after the warm-up's end; written by the sender thread only. */
     private long firstMeasured = -1;
     private long sent;
+    private double cpuShare = Double.NaN;
 
     Sender(Queue<Message> queue, Progress progress, RunClock clock, LatencyConfig config) {
         this.queue = queue;
@@ -59,9 +60,11 @@ final class Sender implements Runnable {
 
     @Override
     public void run() {
+        final CpuShare share = new CpuShare();
         try {
             sendAll();
         } finally {
+            cpuShare = share.sinceStart();
             progress.senderDone(sent);
         }
     }
@@ -145,6 +148,14 @@ final class Sender implements Runnable {
         } else {
             LockSupport.parkNanos(MIN_PARK_NANOS);
         }
+    }
+
+    /**
+     * @return the share of its run the sender was on a core (see {@link CpuShare}); near 1 when
+     *         it spins on a core of its own, low when it parks
+     */
+    double cpuShare() {
+        return cpuShare;
     }
 
     /** @return messages sent in all (read after the sender thread ended) */

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -24,6 +25,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogProcessor;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,7 +35,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Self-tests of the latency harness: stalls of known shape must give the histograms that
  * arithmetic predicts, and the log must read back as the summary. Each run lasts a few seconds
  * at most, so the harness cannot rot unnoticed. Tolerances must hold on a loaded 2-core machine:
- * each is histogram precision (0.1%) plus the scheduling slack named beside it.
+ * each is histogram precision (0.1%) plus the scheduling slack named beside it; a machine so
+ * busy that the harness's spinning threads lose their cores is recognised and handled apart
+ * (see {@link #runAndCheck}).
  */
 class LatencyBenchmarkTest {
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -63,27 +67,47 @@ class LatencyBenchmarkTest {
         return LatencyBenchmark.run(LatencyConfig.parse(all.toArray(new String[0])));
     }
 
+    /** Timed runs of one scenario at most. */
+    private static final int MAX_ATTEMPTS = 3;
+    /** Failures of runs that kept their cores that fail a timed test. */
+    private static final int CLEAN_FAILURES_TO_FAIL = 2;
+
     /** A run's checks, which may throw AssertionError. */
     private interface Checks {
         void verify(LatencyResult r);
     }
 
     /**
-     * Runs a timed scenario and checks it; if the checks fail, runs and checks it once more. A
-     * machine busy enough to keep a thread off its core for longer than the slack disturbs one
-     * run now and then; a broken harness fails both. The first failure travels as suppressed.
+     * Runs a timed scenario and checks it, up to {@value #MAX_ATTEMPTS} times until one run
+     * passes. A failed run is only evidence against the harness when the machine left its
+     * spinning threads on their cores ({@link LatencyResult#oversubscribed()} false, measured from
+     * their CPU time, not from the latencies under test): two such failures fail the test, and
+     * the first is run again, since a parked sender can still be woken late. When every failure
+     * came from an oversubscribed run, the machine was too busy to check timing at all, and the
+     * test is aborted (reported as skipped), saying so.
      */
-    private void runAndCheckTwice(Checks checks, String... args) throws IOException, InterruptedException {
-        try {
-            checks.verify(run(args));
-        } catch (AssertionError first) {
+    private void runAndCheck(Checks checks, String... args) throws IOException, InterruptedException {
+        final List<AssertionError> failures = new ArrayList<>();
+        int clean = 0;
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            final LatencyResult r = run(args);
             try {
-                checks.verify(run(args));
-            } catch (AssertionError second) {
-                second.addSuppressed(first);
-                throw second;
+                checks.verify(r);
+                return;
+            } catch (AssertionError e) {
+                failures.add(0, e);
+                final boolean disturbed = r.oversubscribed();
+                if (!disturbed && ++clean == CLEAN_FAILURES_TO_FAIL) {
+                    failures.subList(1, failures.size()).forEach(e::addSuppressed);
+                    throw e;
+                }
+                // Said aloud, so a machine that disturbs runs often shows in the test output.
+                System.err.printf(Locale.ROOT, "Latency self-test: run again (consumer on a core %.0f%%,"
+                        + " sender %.0f%%) after: %s%n", 100 * r.consumerCpuShare(),
+                        100 * r.senderCpuShare(), e.getMessage());
             }
         }
+        Assumptions.abort("Machine too busy to check timing: " + failures.get(0).getMessage());
     }
 
     private static void assertNear(double expected, double actual, double tolerance, String what) {
@@ -107,16 +131,16 @@ class LatencyBenchmarkTest {
         final long work = 4 * MS;
         final double rate = 1000;
         final double d = 3;
-        runAndCheckTwice(r -> checkFixedWorkStall(r, work, rate, d), "rate=" + (long) rate,
+        runAndCheck(r -> checkFixedWorkStall(r, work, rate, d), "rate=" + (long) rate,
                 "workNanos=" + work, "window=1", "warmup=0", "duration=" + d, "scheduling=park");
     }
 
     private static void checkFixedWorkStall(LatencyResult r, long work, double rate, double d) {
         final double dNanos = d * NANOS_PER_SECOND;
         // At most D / W + 1 fit (each takes at least W). On a saturated machine each hand-over
-        // between the two threads can cost a scheduler tick or more, up to a third fewer.
+        // between the two threads can cost a scheduler tick (4 ms) or more: up to half fewer.
         assertTrue(r.sent() <= dNanos / work + 1, "sent " + r.sent());
-        assertTrue(r.sent() >= 2.0 / 3 * dNanos / work, "sent " + r.sent());
+        assertTrue(r.sent() >= 0.5 * dNanos / work, "sent " + r.sent());
         assertEquals(r.sent(), r.received());
         assertTrue(r.senderFellBehind());
 
@@ -135,8 +159,8 @@ class LatencyBenchmarkTest {
         final double expectedMax = dNanos - (r.sent() - 1) * NANOS_PER_SECOND / rate;
         assertNear(expectedMax + work / 2.0, response.max(),
                 work / 2.0 + SCHEDULING_SLACK + PRECISION * expectedMax, "max response");
-        // The ideal, 3D/4: a third fewer requests (the bound above) would raise it by D/12.
-        assertNear(0.75 * dNanos, response.max(), 0.1 * dNanos, "max response vs 3D/4");
+        // The ideal, 3D/4: half the requests (the bound above) would raise it by D/8.
+        assertNear(0.75 * dNanos, response.max(), 0.125 * dNanos, "max response vs 3D/4");
         // Evenly spread: the median halfway. Within 10% of D, because a busy machine slows some
         // stretches of the run more than others; measuring from the actual send instead of the
         // schedule would put the median at W, some D/3 away.
@@ -158,7 +182,7 @@ class LatencyBenchmarkTest {
      * 42 ms at p95, 88 ms at p99). Service time sees only the one request in flight at each
      * pause: its p99 stays small and only its maximum shows the pause. HdrHistogram's post-hoc
      * correction of the service histogram for the 1 ms expected interval reconstructs roughly
-     * the response distribution.
+     * the response distribution, short of the sender's own lateness.
      */
     @Test
     void globalPausesShowInResponseTimePercentilesButOnlyInServiceTimeMax()
@@ -166,7 +190,7 @@ class LatencyBenchmarkTest {
         final long pause = 100 * MS;
         final long every = 1000 * MS;
         final long period = MS;
-        runAndCheckTwice(r -> checkGlobalPauses(r, pause, period, 3),
+        runAndCheck(r -> checkGlobalPauses(r, pause, period, 3),
                 "rate=" + (long) (NANOS_PER_SECOND / period), "window=1", "warmup=0", "duration=3.5", "pauseEveryMillis=" + every / MS,
                 "pauseMillis=" + pause / MS, "scheduling=park");
     }
@@ -192,13 +216,24 @@ class LatencyBenchmarkTest {
         assertNear(pause, service.max(), SCHEDULING_SLACK, "max service");
         assertTrue(response.p99() - service.p99() > pause / 2, "corrected and uncorrected p99 diverge");
 
-        // Post-hoc correction of the service histogram agrees with the schedule's view, within
-        // 20 ms: it cannot see the sender's own lateness, which the response time includes.
+        // Post-hoc correction of the service histogram for the 1 ms expected interval fills each
+        // long service sample V with the samples V - 1 ms, V - 2 ms, ... that the closed loop did
+        // not send: the same evenly spread shape over its own count N', so percentile q lands
+        // near P (1 - (1 - q) N' / n). It cannot see the sender's own lateness, which response
+        // time includes: so it lies at most a little above the response percentile (10 ms), and
+        // at most 15 ms below its expectation (a sender late into a pause shortens the sample
+        // the correction starts from by that much).
         final Histogram corrected = service.histogram().copyCorrectedForCoordinatedOmission(period);
         for (double q : new double[] {95, 99}) {
-            assertNear(response.histogram().getValueAtPercentile(q), corrected.getValueAtPercentile(q),
-                    20 * MS, "corrected service p" + q);
+            final double expected = pause * (1 - (1 - q / 100) * corrected.getTotalCount() / n);
+            final double actual = corrected.getValueAtPercentile(q);
+            assertTrue(actual >= expected - 15 * MS
+                            && actual <= response.histogram().getValueAtPercentile(q) + 10 * MS,
+                    "corrected service p" + q + ": expected about " + expected + ", response "
+                            + response.histogram().getValueAtPercentile(q) + ", was " + actual);
         }
+        assertTrue(corrected.getValueAtPercentile(99) - service.p99() > pause / 2,
+                "corrected and uncorrected service p99 diverge");
     }
 
     /** No stall, a modest rate: every message arrives in order, and the schedule is kept. */
@@ -207,7 +242,7 @@ class LatencyBenchmarkTest {
     void aHealthyRunLosesNothingAndKeepsTheRate(LatencyConfig.Scheduling scheduling)
             throws IOException, InterruptedException {
         final double rate = 2000;
-        runAndCheckTwice(r -> checkHealthy(r, rate), "rate=" + (long) rate, "warmup=0", "duration=1",
+        runAndCheck(r -> checkHealthy(r, rate), "rate=" + (long) rate, "warmup=0", "duration=1",
                 "scheduling=" + scheduling.key());
     }
 
@@ -222,10 +257,13 @@ class LatencyBenchmarkTest {
         assertTrue(r.achievedRate() >= rate * (1 - SCHEDULING_SLACK / NANOS_PER_SECOND) - 1,
                 "achieved " + r.achievedRate());
         assertTrue(r.achievedRate() <= rate + 1, "achieved " + r.achievedRate());
-        // The typical message goes out on time: well within the 500 us period (a park wakes
-        // some tens of microseconds late).
+        // The typical message goes out about on time. A park wakes some tens of microseconds
+        // late; a spinning sender that must share its core is preempted a scheduler tick (4 ms)
+        // at a time and then sends its backlog back to back, which on a saturated 2-core machine
+        // lifts the median to about a period. Four periods (2 ms) hold either way; a sender that
+        // fell behind its schedule for good would wait far longer.
         final double period = NANOS_PER_SECOND / rate;
-        assertTrue(r.summary(Kind.WAIT).p50() < period / 2, "wait p50 " + r.summary(Kind.WAIT).p50());
+        assertTrue(r.summary(Kind.WAIT).p50() < 4 * period, "wait p50 " + r.summary(Kind.WAIT).p50());
     }
 
     /**
