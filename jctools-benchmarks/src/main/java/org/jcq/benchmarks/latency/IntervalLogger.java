@@ -23,9 +23,18 @@ import org.HdrHistogram.HistogramLogWriter;
  * re-adds them to the log's start as floating-point epoch seconds (an error of about 0.1 us)
  * and may truncate the sum back to whole milliseconds (HistogramLogReader's histogram
  * timestamps do: up to 1 ms lost), so an interval starting on the warm-up's end could read back
- * on either side of it. With the guard every interval start stays on its side either way. The last warm-up interval therefore
- * ends up to one interval plus {@value #GUARD_MILLIS} ms after the warm-up (messages the consumer
- * receives then are warm-up), and the first measured interval starts then.
+ * on either side of it. With the guard every interval start stays on its side either way. So
+ * the last warm-up interval ends {@value #GUARD_MILLIS} ms after the warm-up's end (later if the
+ * logger wakes late: messages received meanwhile count as warm-up), a boundary of the warm-up's
+ * grid that falls within the guard before it is skipped (that interval stretches to the cut),
+ * and the measured intervals' grid starts at the warm-up's end plus the guard.
+ * <p>
+ * Why by receive time and not by intended send time: an interval log is cut in time, so a reader
+ * can only skip whole intervals. Classifying by intended time would put a backlogged warm-up
+ * message, received after the warm-up, into a measured interval while the summary left it out,
+ * and the two would disagree exactly when the system is stalled. By receive time the measured
+ * part is "everything the consumer finished after the warm-up", backlog from the warm-up
+ * included, and log and summary agree always.
  * <p>
  * Timing of the cuts: the thread parks until the next boundary; a late wake-up only makes that
  * interval longer, its recorded start and end are the actual cut times. When the run finishes the
