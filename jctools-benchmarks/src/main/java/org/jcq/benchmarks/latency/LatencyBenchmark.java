@@ -57,6 +57,13 @@ import org.HdrHistogram.HistogramLogWriter;
  * time and is included in response time: use it at rates of a few thousand per second or on a
  * machine without a spare core, and read the wait time beside the response time.
  *
+ * <h2>The machine</h2>
+ * The consumer and a spin-scheduled sender each want a core of their own for the whole run (the
+ * interval logger wakes once an interval). Where the OS gives their cores to others, latencies
+ * include that wait: the harness measures each spinning thread's CPU time, and the summary (and
+ * {@link LatencyResult#oversubscribed()}) says so when one was on its core less than 90% of the
+ * run. On a 2-core machine use {@code scheduling=park}.
+ *
  * <h2>The pool and the window</h2>
  * Nothing is allocated per message: the sender reuses a pool of mutable messages and keeps at
  * most {@code window} of them in flight (sent, not yet received); see {@link Sender}. By default
