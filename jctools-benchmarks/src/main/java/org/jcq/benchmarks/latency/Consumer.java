@@ -53,12 +53,7 @@ final class Consumer implements Runnable {
 
     @Override
     public void run() {
-        final CpuShare share = new CpuShare();
-        try {
-            consumeAll();
-        } finally {
-            cpuShare = share.sinceStart();
-        }
+        cpuShare = CpuShare.whileRunning(this::consumeAll);
     }
 
     private void consumeAll() {

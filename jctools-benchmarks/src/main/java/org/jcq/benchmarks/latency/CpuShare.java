@@ -15,14 +15,24 @@ final class CpuShare {
     private final long cpuStart;
     private final long wallStart;
 
-    /** Starts measuring on the current thread. */
-    CpuShare() {
+    /**
+     * Runs {@code body} on the current thread.
+     *
+     * @return the share of the time it took during which this thread was on a core, or NaN
+     */
+    static double whileRunning(Runnable body) {
+        final CpuShare share = new CpuShare();
+        body.run();
+        return share.sinceStart();
+    }
+
+    private CpuShare() {
         this.cpuStart = cpuNanos();
         this.wallStart = System.nanoTime();
     }
 
     /** @return the current thread's CPU time since construction over the wall time, or NaN */
-    double sinceStart() {
+    private double sinceStart() {
         final long cpu = cpuNanos();
         final long wall = System.nanoTime() - wallStart;
         return cpu < 0 || cpuStart < 0 || wall <= 0 ? Double.NaN : (double) (cpu - cpuStart) / wall;

@@ -60,11 +60,9 @@ final class Sender implements Runnable {
 
     @Override
     public void run() {
-        final CpuShare share = new CpuShare();
         try {
-            sendAll();
+            cpuShare = CpuShare.whileRunning(this::sendAll);
         } finally {
-            cpuShare = share.sinceStart();
             progress.senderDone(sent);
         }
     }
