@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.HdrHistogram.Histogram;
+import org.jcq.benchmarks.latency.LatencyBenchmark;
 import org.jcq.benchmarks.report.ChildProcess;
 import org.jcq.benchmarks.report.Failures;
 import org.jcq.benchmarks.report.JmhResults;
@@ -114,8 +115,8 @@ public final class Compare {
     static final List<String> DEFAULT_SECTIONS = List.of(JmhSection.TPT.id(), JmhSection.RTT.id(),
             SECTION_LATENCY, SECTION_FOOTPRINT);
 
-    /** The latency harness's main, run in a child JVM per queue (named, so this compiles alone). */
-    static final String LATENCY_MAIN = "org.jcq.benchmarks.latency.LatencyBenchmark";
+    /** The latency harness's main, run in a child JVM per queue. */
+    static final String LATENCY_MAIN = LatencyBenchmark.class.getName();
     /** The footprint table's main, run in one child JVM. */
     static final String FOOTPRINT_MAIN = Footprint.class.getName();
 
