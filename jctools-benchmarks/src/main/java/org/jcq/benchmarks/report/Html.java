@@ -97,7 +97,8 @@ final class Html {
         sb.append("<h2>Environment and settings</h2>\n");
         table(sb, ReportTables.environment(data.environment()));
         sb.append("<p class=\"note\">Raw files beside this page: environment.properties, jmh/&lt;section&gt;/"
-                + "&lt;round&gt;-&lt;qType&gt;.json (JMH's own results), latency/*.hlog and *.properties, "
+                + "&lt;round&gt;-&lt;qType&gt;.json (JMH's own results), latency/&lt;round&gt;-&lt;qType&gt;.hlog and "
+                + ".properties (one per run), "
                 + "footprint.csv. Regenerate with: java -cp benchmarks.jar org.jcq.benchmarks.report.Report "
                 + "&lt;this directory&gt;</p>\n");
         return sb.append("</body></html>\n").toString();
@@ -135,16 +136,17 @@ final class Html {
         return out;
     }
 
-    private static List<Svg.Series> series(List<LatencyRun> runs, String tag, Families families) {
+    /** @return one line per queue: its pooled histogram, every run's measured messages */
+    private static List<Svg.Series> series(List<LatencyRuns> queues, String tag, Families families) {
         final List<Svg.Series> out = new ArrayList<>();
-        for (LatencyRun run : runs) {
-            final Histogram h = run.measured().get(tag);
+        for (LatencyRuns q : queues) {
+            final Histogram h = q.pooled(tag);
             if (h == null || h.getTotalCount() == 0) {
                 continue;
             }
-            final String family = families.of(run.qType());
-            out.add(distribution(h, run.qType(), families.colour(family == null ? run.qType() : family),
-                    !QueueFactory.isOurs(run.qType())));
+            final String family = families.of(q.qType());
+            out.add(distribution(h, q.qType(), families.colour(family == null ? q.qType() : family),
+                    !QueueFactory.isOurs(q.qType())));
         }
         return out;
     }
