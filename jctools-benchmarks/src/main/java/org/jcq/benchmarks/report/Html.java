@@ -20,7 +20,8 @@ final class Html {
             + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right;font-size:13px}"
             + "td:first-child,th:first-child{text-align:left}"
             + "p.note{font-size:12px;color:#555;margin:.2em 0}"
-            + "h2{margin-top:1.5em;border-bottom:1px solid #ccc}";
+            + "h2{margin-top:1.5em;border-bottom:1px solid #ccc}"
+            + "tr.range td{color:#666;font-size:12px}";
     /**
      * Steps of log10(1/(1-p)) between plotted points of a percentile line: 20 a decade is
      * smooth at the plot's size.
@@ -111,7 +112,8 @@ final class Html {
         }
         sb.append("</tr>\n");
         for (List<String> row : c.rows()) {
-            sb.append("<tr>");
+            // A latency table's spread row reads as a footnote to the pooled row above it.
+            sb.append(row.get(0).equals(ReportTables.RANGE_LABEL) ? "<tr class=\"range\">" : "<tr>");
             for (String cell : row) {
                 sb.append("<td>").append(escape(cell)).append("</td>");
             }

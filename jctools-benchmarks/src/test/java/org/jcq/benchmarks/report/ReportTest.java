@@ -253,6 +253,8 @@ class ReportTest {
         assertFalse(html.contains(WEIRD));
         assertTrue(html.contains("a&lt;b&amp;c"));
         assertTrue(html.contains("99.9%"));
+        assertTrue(html.contains("<tr class=\"range\"><td>" + ReportTables.RANGE_LABEL + "</td>"),
+                "each queue's spread row, set apart from its pooled row");
     }
 
     @Test
