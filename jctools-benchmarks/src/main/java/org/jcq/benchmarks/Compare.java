@@ -53,13 +53,17 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * Sections ({@value #K_SECTIONS}): {@code tpt} (1 producer 1 consumer throughput, no back-off,
  * with JMH's GC profiler for the allocation column), {@code rtt} (round trip of bursts through a
  * ring of threads), {@code burst} (bounded-backlog throughput; not run by default),
- * {@value #SECTION_LATENCY} (the fixed-rate latency harness, one child JVM per queue) and
+ * {@value #SECTION_LATENCY} (the fixed-rate latency harness, one child JVM per queue per round) and
  * {@value #SECTION_FOOTPRINT} (JOL footprint table, one child JVM).
  * <p>
  * The JMH sections run in interleaved rounds: each round runs every queue once in one fork per
  * section, in an order shuffled per round with a fixed seed, so each queue's forks are spread over
  * the whole run and slow drifts of the machine hit every queue alike. The report pools all
- * measurement iterations of all forks of a queue.
+ * measurement iterations of all forks of a queue. The latency section runs in rounds of its own
+ * ({@value #K_LATENCY_ROUNDS}) the same way, after the JMH sections: one JVM may land in a fast
+ * mode and the next in a slow one, so only several runs show how far a queue's percentiles move
+ * from run to run; the report pools their histograms and shows each percentile's range across
+ * runs.
  * <p>
  * The quick mode (the default) runs our main array and linked-array queues each beside its
  * JCTools (Unsafe edition) twin, and Agrona's SPSC queue and the JDK's queues as anchors, in a
@@ -68,7 +72,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * <p>
  * Everything lands in {@code <resultsDir>/compare-<yyyyMMdd-HHmmss>/}: {@code environment.properties}
  * (JDK, CPU, every setting, the command), {@code jmh/<section>/<round>-<qType>.json} (JMH's own
- * JSON of each fork), {@code latency/<qType>.hlog}, {@code .properties} and {@code .log},
+ * JSON of each fork), {@code latency/<round>-<qType>.hlog}, {@code .properties} and {@code .log},
  * {@code footprint.csv}, {@code failures.txt} (runs that failed or sections not in this build),
  * then {@code summary.txt} and {@code report.html}, which {@link Report} can rebuild from the rest.
  * <p>
@@ -97,6 +101,7 @@ public final class Compare {
     static final String K_BURST_SIZE = "burstSize";
     static final String K_RTT_BURST_SIZES = "rttBurstSizes";
     static final String K_RTT_RING_SIZES = "rttRingSizes";
+    static final String K_LATENCY_ROUNDS = "latencyRounds";
     static final String K_LATENCY_RATE = "latencyRate";
     static final String K_LATENCY_WARMUP = "latencyWarmup";
     static final String K_LATENCY_DURATION = "latencyDuration";
@@ -104,7 +109,7 @@ public final class Compare {
     private static final List<String> KEYS = List.of(K_SECTIONS, K_ROUNDS, K_WARMUP_ITERATIONS,
             K_WARMUP_TIME, K_MEASUREMENT_ITERATIONS, K_MEASUREMENT_TIME, K_QTYPES, K_CAPACITY, K_GC,
             K_SEED, K_JVM_ARGS, K_RESULTS_DIR, K_VERBOSITY, K_BURST_SIZE, K_RTT_BURST_SIZES,
-            K_RTT_RING_SIZES, K_LATENCY_RATE, K_LATENCY_WARMUP, K_LATENCY_DURATION,
+            K_RTT_RING_SIZES, K_LATENCY_ROUNDS, K_LATENCY_RATE, K_LATENCY_WARMUP, K_LATENCY_DURATION,
             K_FOOTPRINT_CAPACITY);
 
     static final String SECTION_LATENCY = "latency";
@@ -135,14 +140,18 @@ public final class Compare {
     private static final String QUICK_ITERATION_TIME = "500ms";
     private static final List<Integer> QUICK_RTT_BURST_SIZES = List.of(10);
     private static final List<Integer> QUICK_RTT_RING_SIZES = List.of(2);
+    /** Two latency runs per queue: the fewest that show any spread across JVMs. */
+    private static final int QUICK_LATENCY_ROUNDS = 2;
     private static final int QUICK_LATENCY_WARMUP_SECONDS = 1;
-    private static final int QUICK_LATENCY_DURATION_SECONDS = 3;
+    /** Two rounds of 2 s measure more messages than the one run of 3 s they replaced. */
+    private static final int QUICK_LATENCY_DURATION_SECONDS = 2;
     private static final int FULL_ROUNDS = 5;
     private static final int FULL_WARMUP_ITERATIONS = 5;
     private static final int FULL_MEASUREMENT_ITERATIONS = 5;
     private static final String FULL_ITERATION_TIME = "1s";
     private static final List<Integer> FULL_RTT_BURST_SIZES = List.of(1, 10, 100);
     private static final List<Integer> FULL_RTT_RING_SIZES = List.of(2, 8);
+    private static final int FULL_LATENCY_ROUNDS = 3;
     private static final int FULL_LATENCY_WARMUP_SECONDS = 5;
     private static final int FULL_LATENCY_DURATION_SECONDS = 30;
     /** Messages per second of the fixed-rate latency run: well within any queue's reach on 2 cores. */
@@ -189,7 +198,7 @@ public final class Compare {
                     TimeValue warmupTime, int measurementIterations, TimeValue measurementTime,
                     List<String> qTypes, int capacity, boolean gc, long seed, List<String> jvmArgs,
                     Path resultsDir, VerboseMode verbosity, int burstSize, List<Integer> rttBurstSizes,
-                    List<Integer> rttRingSizes, int latencyRate, int latencyWarmup,
+                    List<Integer> rttRingSizes, int latencyRounds, int latencyRate, int latencyWarmup,
                     int latencyDuration, int footprintCapacity) {
 
         /** @return the JMH sections selected, in run order */
@@ -233,7 +242,8 @@ public final class Compare {
 
     /**
      * The runs, in order: each round runs every JMH section over every queue in an order shuffled
-     * with the seed; then one latency run per queue, in a shuffled order; then the footprint.
+     * with the seed; then each latency round runs every queue once, in an order shuffled per
+     * round the same way; then the footprint.
      */
     static List<Task> plan(Settings s) {
         final Random rnd = new Random(s.seed());
@@ -246,9 +256,11 @@ public final class Compare {
             }
         }
         if (s.sections().contains(SECTION_LATENCY)) {
-            for (String q : shuffled(s.qTypes(), rnd)) {
-                tasks.add(new Task(SECTION_LATENCY, 1, q,
-                        CHILD_OVERHEAD_SECONDS + s.latencyWarmup() + s.latencyDuration()));
+            for (int round = 1; round <= s.latencyRounds(); round++) {
+                for (String q : shuffled(s.qTypes(), rnd)) {
+                    tasks.add(new Task(SECTION_LATENCY, round, q,
+                            CHILD_OVERHEAD_SECONDS + s.latencyWarmup() + s.latencyDuration()));
+                }
             }
         }
         if (s.sections().contains(SECTION_FOOTPRINT)) {
@@ -334,6 +346,7 @@ public final class Compare {
                 v.integers(K_RTT_BURST_SIZES, full ? FULL_RTT_BURST_SIZES : QUICK_RTT_BURST_SIZES, 1),
                 // A ring needs the benchmark thread and at least one relay.
                 v.integers(K_RTT_RING_SIZES, full ? FULL_RTT_RING_SIZES : QUICK_RTT_RING_SIZES, 2),
+                v.integer(K_LATENCY_ROUNDS, full ? FULL_LATENCY_ROUNDS : QUICK_LATENCY_ROUNDS, 1),
                 v.integer(K_LATENCY_RATE, LATENCY_RATE, 1),
                 v.integer(K_LATENCY_WARMUP, full ? FULL_LATENCY_WARMUP_SECONDS : QUICK_LATENCY_WARMUP_SECONDS, 0),
                 v.integer(K_LATENCY_DURATION,
@@ -480,7 +493,7 @@ public final class Compare {
                 "  warmupIterations=N warmupTime=T measurementIterations=N measurementTime=T (T: 1s, 500ms)",
                 "  capacity=N (tpt/burst qCapacity)  gc=true|false (tpt allocation)  burstSize=N (burst)",
                 "  rttBurstSizes=1,10,100  rttRingSizes=2,8",
-                "  latencyRate=msgs/s latencyWarmup=s latencyDuration=s   footprintCapacity=N",
+                "  latencyRounds=N latencyRate=msgs/s latencyWarmup=s latencyDuration=s   footprintCapacity=N",
                 "  jvmArgs='-Xmx1g ...' (appended to forks and children)  resultsDir=DIR",
                 "  verbosity=SILENT|NORMAL|EXTRA (JMH's)");
     }
@@ -518,6 +531,11 @@ public final class Compare {
                         + "%d x %s; gc profiler %s; seed %d; JVM args appended %s%n", s.rounds(),
                 s.warmupIterations(), s.warmupTime(), s.measurementIterations(), s.measurementTime(),
                 s.gc() ? "on" : "off", s.seed(), s.jvmArgs());
+        if (s.sections().contains(SECTION_LATENCY)) {
+            out.printf(Locale.ROOT, "Latency: %d rounds, 1 JVM per queue per round; fixed rate %d msg/s, "
+                    + "warm-up %d s, measured %d s%n", s.latencyRounds(), s.latencyRate(), s.latencyWarmup(),
+                    s.latencyDuration());
+        }
         out.printf(Locale.ROOT, "%d runs, estimated ~%.1f min. Raw files: %s%n%n", plan.size(),
                 s.estimatedSeconds() / TimeUnit.MINUTES.toSeconds(1), runDir.toAbsolutePath());
         out.flush();
@@ -552,6 +570,7 @@ public final class Compare {
         p.setProperty("setting.burstSize", Integer.toString(s.burstSize()));
         p.setProperty("setting.rttBurstSizes", joined(s.rttBurstSizes()));
         p.setProperty("setting.rttRingSizes", joined(s.rttRingSizes()));
+        p.setProperty("setting.latencyRounds", Integer.toString(s.latencyRounds()));
         p.setProperty("setting.latency", "mode=fixed rate=" + s.latencyRate() + " warmup=" + s.latencyWarmup()
                 + "s duration=" + s.latencyDuration() + "s");
         p.setProperty("setting.footprintCapacity", Integer.toString(s.footprintCapacity()));
@@ -718,14 +737,16 @@ public final class Compare {
 
         private String runLatency(Task t) throws IOException {
             final Path dir = runDir.resolve(RunData.LATENCY_DIR);
+            // Named as the JMH results are, <round>-<qType>, which the report reads back as the round.
+            final String name = t.round() + "-" + t.qType();
             final List<String> command = childJvm(List.of());
             command.addAll(List.of(LATENCY_MAIN, "qType=" + t.qType(), "mode=fixed",
                     "rate=" + s.latencyRate(), "warmup=" + s.latencyWarmup(),
-                    "duration=" + s.latencyDuration(), "out=" + dir, "name=" + t.qType()));
+                    "duration=" + s.latencyDuration(), "out=" + dir, "name=" + name));
             final Duration limit = Duration.ofSeconds(s.latencyWarmup() + s.latencyDuration()).plus(CHILD_MARGIN);
-            final ChildProcess.Outcome o = ChildProcess.run(command, dir.resolve(t.qType() + ".log"), limit);
-            final Path props = dir.resolve(t.qType() + ".properties");
-            final Path hlog = dir.resolve(t.qType() + ".hlog");
+            final ChildProcess.Outcome o = ChildProcess.run(command, dir.resolve(name + ".log"), limit);
+            final Path props = dir.resolve(name + ".properties");
+            final Path hlog = dir.resolve(name + ".hlog");
             if (!o.ok() || !Files.exists(props) || !Files.exists(hlog)) {
                 setAside(props, hlog);
                 throw new IllegalStateException(o.ok() ? "no .properties/.hlog written" : o.describe());

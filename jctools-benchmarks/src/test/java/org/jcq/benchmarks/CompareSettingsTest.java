@@ -18,8 +18,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 class CompareSettingsTest {
-    /** The quick mode must stay a few minutes on a 2-core machine. */
-    private static final double QUICK_BUDGET_SECONDS = TimeUnit.MINUTES.toSeconds(6);
+    /**
+     * The quick mode must stay a few minutes on a 2-core machine: about 5.7 with one latency run
+     * per queue, 6.5 since two rounds of latency runs show their spread.
+     */
+    private static final double QUICK_BUDGET_SECONDS = TimeUnit.MINUTES.toSeconds(7);
     private static final Properties NONE = new Properties();
 
     @Test
@@ -95,8 +98,33 @@ class CompareSettingsTest {
             }
         }
         assertNotEquals(orders.get(0), orders.get(2), "shuffled per round");
-        assertEquals(s.qTypes().size(), plan.stream().filter(t -> t.section().equals("latency")).count());
         assertEquals(plan, Compare.plan(s), "the fixed seed repeats the order");
+    }
+
+    @Test
+    void latencyRunsInRoundsOfItsOwnEachQueueOncePerRoundShuffled() {
+        final Compare.Settings quick = Compare.parse(new String[] {"rounds=5"}, NONE);
+        assertEquals(2, quick.latencyRounds(), "quick default; rounds= sets the JMH sections' only");
+        assertEquals(1, quick.latencyWarmup());
+        assertEquals(2, quick.latencyDuration());
+        assertEquals(3, Compare.parse(new String[] {"full"}, NONE).latencyRounds());
+        final Compare.Settings s = Compare.parse(new String[] {"sections=latency", "latencyRounds=3"}, NONE);
+        final List<Compare.Task> plan = Compare.plan(s);
+        assertEquals(3 * s.qTypes().size(), plan.size());
+        final List<List<String>> orders = new ArrayList<>();
+        for (int round = 1; round <= 3; round++) {
+            final int r = round;
+            final List<String> order = plan.stream().filter(t -> t.round() == r).map(Compare.Task::qType)
+                    .collect(Collectors.toList());
+            assertEquals(s.qTypes().stream().sorted().collect(Collectors.toList()),
+                    order.stream().sorted().collect(Collectors.toList()), "every queue once a round");
+            orders.add(order);
+        }
+        assertNotEquals(orders.get(0), orders.get(1), "shuffled per round");
+        assertEquals(List.of(1, 2, 3), plan.stream().map(Compare.Task::round).distinct().collect(Collectors.toList()),
+                "round after round, not queue after queue");
+        assertEquals(3 * s.qTypes().size() * (1.0 + 1 + 2), s.estimatedSeconds(), 1e-9,
+                "each run: a JVM start, the warm-up, the measured time");
     }
 
     /** Each bad input names the key and the value at fault. */
@@ -105,7 +133,8 @@ class CompareSettingsTest {
         "qTypes=NoSuchQueue|NoSuchQueue", "noSuchKey=1|noSuchKey", "medium|medium", "rounds=0|rounds",
         "rounds=x|'x'", "sections=tpt,warp|warp", "sections=,|sections", "measurementTime=soon|soon",
         "rttRingSizes=1|rttRingSizes", "rttBurstSizes=1,a|rttBurstSizes", "latencyRate=0|latencyRate",
-        "latencyDuration=-1|latencyDuration", "verbosity=LOUD|LOUD", "capacity=0|capacity",
+        "latencyDuration=-1|latencyDuration", "latencyRounds=0|latencyRounds", "latencyRounds=0|'0'",
+        "latencyRounds=two|latencyRounds", "latencyRounds=two|'two'", "verbosity=LOUD|LOUD", "capacity=0|capacity",
         "seed=1.5|seed", "warmupIterations=-1|warmupIterations", "footprintCapacity=0|footprintCapacity"})
     void rejectsBadInputNamingIt(String arg, String named) {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * A table as text cells, built once and rendered both as the summary's fixed-width text and as
@@ -17,6 +18,11 @@ import java.util.Locale;
 public record Cells(String title, List<String> header, List<List<String>> rows, List<String> notes) {
     /** Shown where a number does not exist (no twin, a single sample, not measured). */
     public static final String NONE = "-";
+    /** Between the two ends of a range cell: {@code 0.150..0.550}. */
+    public static final String RANGE = "..";
+    private static final String NUMBER = "-?[0-9]+(\\.[0-9]+)?";
+    /** A number, or a range of two: cells to align right. */
+    private static final String NUMERIC_CELL = NUMBER + "(" + Pattern.quote(RANGE) + NUMBER + ")?";
 
     /**
      * @throws IllegalArgumentException if a row is not as wide as the header
@@ -64,11 +70,14 @@ public record Cells(String title, List<String> header, List<List<String>> rows, 
         return sb.toString();
     }
 
-    /** @return whether every cell of a column is a number or {@link #NONE}, to align it right */
+    /**
+     * @return whether every cell of a column is a number, a range of two, {@link #NONE} or empty,
+     *         to align it right
+     */
     private boolean numeric(int column) {
         for (List<String> row : rows) {
             final String cell = row.get(column);
-            if (!cell.equals(NONE) && !cell.matches("-?[0-9]+(\\.[0-9]+)?")) {
+            if (!cell.equals(NONE) && !cell.isEmpty() && !cell.matches(NUMERIC_CELL)) {
                 return false;
             }
         }

@@ -20,7 +20,8 @@ final class Html {
             + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right;font-size:13px}"
             + "td:first-child,th:first-child{text-align:left}"
             + "p.note{font-size:12px;color:#555;margin:.2em 0}"
-            + "h2{margin-top:1.5em;border-bottom:1px solid #ccc}";
+            + "h2{margin-top:1.5em;border-bottom:1px solid #ccc}"
+            + "tr.range td{color:#666;font-size:12px}";
     /**
      * Steps of log10(1/(1-p)) between plotted points of a percentile line: 20 a decade is
      * smooth at the plot's size.
@@ -97,7 +98,8 @@ final class Html {
         sb.append("<h2>Environment and settings</h2>\n");
         table(sb, ReportTables.environment(data.environment()));
         sb.append("<p class=\"note\">Raw files beside this page: environment.properties, jmh/&lt;section&gt;/"
-                + "&lt;round&gt;-&lt;qType&gt;.json (JMH's own results), latency/*.hlog and *.properties, "
+                + "&lt;round&gt;-&lt;qType&gt;.json (JMH's own results), latency/&lt;round&gt;-&lt;qType&gt;.hlog and "
+                + ".properties (one per run), "
                 + "footprint.csv. Regenerate with: java -cp benchmarks.jar org.jcq.benchmarks.report.Report "
                 + "&lt;this directory&gt;</p>\n");
         return sb.append("</body></html>\n").toString();
@@ -110,7 +112,8 @@ final class Html {
         }
         sb.append("</tr>\n");
         for (List<String> row : c.rows()) {
-            sb.append("<tr>");
+            // A latency table's spread row reads as a footnote to the pooled row above it.
+            sb.append(row.get(0).equals(ReportTables.RANGE_LABEL) ? "<tr class=\"range\">" : "<tr>");
             for (String cell : row) {
                 sb.append("<td>").append(escape(cell)).append("</td>");
             }
@@ -135,16 +138,17 @@ final class Html {
         return out;
     }
 
-    private static List<Svg.Series> series(List<LatencyRun> runs, String tag, Families families) {
+    /** @return one line per queue: its pooled histogram, every run's measured messages */
+    private static List<Svg.Series> series(List<LatencyRuns> queues, String tag, Families families) {
         final List<Svg.Series> out = new ArrayList<>();
-        for (LatencyRun run : runs) {
-            final Histogram h = run.measured().get(tag);
+        for (LatencyRuns q : queues) {
+            final Histogram h = q.pooled(tag);
             if (h == null || h.getTotalCount() == 0) {
                 continue;
             }
-            final String family = families.of(run.qType());
-            out.add(distribution(h, run.qType(), families.colour(family == null ? run.qType() : family),
-                    !QueueFactory.isOurs(run.qType())));
+            final String family = families.of(q.qType());
+            out.add(distribution(h, q.qType(), families.colour(family == null ? q.qType() : family),
+                    !QueueFactory.isOurs(q.qType())));
         }
         return out;
     }

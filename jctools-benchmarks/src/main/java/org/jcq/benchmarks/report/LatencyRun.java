@@ -7,10 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -21,12 +24,15 @@ import org.HdrHistogram.HistogramLogReader;
  * {@code <name>.hlog} interval log, whose intervals of each tag ({@code response},
  * {@code service}, {@code wait}) are added up over the measured part only.
  * <p>
+ * {@code Compare} names a run {@code <round>-<qType>}, one per round; a name without that prefix
+ * (a run directory from before rounds, or the harness's default name) is round 1.
+ * <p>
  * The warm-up is cut by time, as the harness's contract says: an interval counts when it starts
  * at least {@code warmupSeconds} after the log's start ({@code startEpochMillis}), less
  * {@value #TIMESTAMP_SLACK_MILLIS} ms because the log writes times in seconds to three decimals
  * and the reader truncates them back to milliseconds. Values are nanoseconds.
  *
- * @param name       the runs' file base name
+ * @param name       the run's file base name
  * @param properties the run's properties
  * @param measured   the post-warm-up histogram of each tag, in tag order
  */
@@ -39,13 +45,27 @@ public record LatencyRun(String name, Properties properties, Map<String, Histogr
     public static final List<Double> PERCENTILES = List.of(50.0, 90.0, 99.0, 99.9, 99.99);
 
     static final long TIMESTAMP_SLACK_MILLIS = 1;
+    /** {@code <round>-<rest>}: the file base name Compare gives each round's run. */
+    private static final Pattern ROUND_PREFIX = Pattern.compile("([0-9]+)-(.+)");
     private static final String HLOG = ".hlog";
     private static final String PROPERTIES = ".properties";
     private static final double MILLIS_PER_SECOND = 1000;
 
-    /** @return the queue measured (the {@code qType} property, else the file name) */
+    /** @return the queue measured (the {@code qType} property, else the file name less its round) */
     public String qType() {
-        return properties.getProperty("qType", name);
+        final Matcher m = ROUND_PREFIX.matcher(name);
+        return properties.getProperty("qType", m.matches() ? m.group(2) : name);
+    }
+
+    /** @return the round of the run: its file name's prefix, 1 where it has none */
+    public int round() {
+        final Matcher m = ROUND_PREFIX.matcher(name);
+        try {
+            return m.matches() ? Integer.parseInt(m.group(1)) : 1;
+        } catch (NumberFormatException e) {
+            // Digits too many for an int: not a round Compare wrote, so part of the name.
+            return 1;
+        }
     }
 
     /** @return a property, or NaN where it is missing or not a number */
@@ -66,23 +86,26 @@ public record LatencyRun(String name, Properties properties, Map<String, Histogr
      * Reads every run in a folder: each {@code .properties} file with an {@code .hlog} beside it.
      *
      * @param dir the folder; a missing one holds no runs
-     * @return the runs, in {@link QueueOrder} of their queues
+     * @return every run, in {@link QueueOrder} of their queues, each queue's runs by round
      * @throws IOException              if a file cannot be read
      * @throws IllegalArgumentException naming the file, if a log or its properties are malformed
      */
     public static List<LatencyRun> readDir(Path dir) throws IOException {
-        final Map<String, LatencyRun> byQueue = new TreeMap<>();
+        final Map<String, List<LatencyRun>> byQueue = new TreeMap<>();
         for (Path p : RunData.filesEndingWith(dir, PROPERTIES)) {
             final String file = p.getFileName().toString();
             final Path hlog = p.resolveSibling(file.substring(0, file.length() - PROPERTIES.length()) + HLOG);
             if (Files.exists(hlog)) {
                 final LatencyRun run = read(p, hlog);
-                byQueue.put(run.qType(), run);
+                byQueue.computeIfAbsent(run.qType(), q -> new ArrayList<>()).add(run);
             }
         }
         final List<LatencyRun> out = new ArrayList<>();
         for (String q : QueueOrder.sort(byQueue.keySet())) {
-            out.add(byQueue.get(q));
+            final List<LatencyRun> runs = byQueue.get(q);
+            // By number, not by file name, so round 10 follows round 9.
+            runs.sort(Comparator.comparingInt(LatencyRun::round));
+            out.addAll(runs);
         }
         return out;
     }

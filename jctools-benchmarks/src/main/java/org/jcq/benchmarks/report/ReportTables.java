@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.TreeSet;
+import java.util.function.DoubleFunction;
 
 import org.HdrHistogram.Histogram;
 import org.jcq.benchmarks.Estimate;
@@ -17,6 +18,9 @@ final class ReportTables {
     /** Nanoseconds per microsecond: latency logs hold nanoseconds, the tables show microseconds. */
     static final double NANOS_PER_MICRO = 1000;
     private static final String PLUS_MINUS = "+-";
+    /** The first cell of a queue's second latency row: its spread across runs. */
+    static final String RANGE_LABEL = "  min..max of runs";
+    private static final String ACHIEVED_RATE = "achievedRate";
 
     private ReportTables() {
     }
@@ -89,31 +93,28 @@ final class ReportTables {
     }
 
     /**
-     * @param runs the latency runs
-     * @param tag  which recorded kind to show
+     * Two rows per queue: the pooled percentiles (every measured message of every run), then the
+     * lowest..highest of the same columns computed run by run, so each number stands beside its
+     * spread across runs.
+     *
+     * @param queues each queue's latency runs
+     * @param tag    which recorded kind to show
      * @return percentiles of that kind per queue, in microseconds, with the rates
      */
-    static Cells latency(List<LatencyRun> runs, String tag) {
-        final List<String> header = new ArrayList<>(List.of("qType", "mode", "rate msg/s",
+    static Cells latency(List<LatencyRuns> queues, String tag) {
+        final List<String> header = new ArrayList<>(List.of("qType", "runs", "mode", "rate msg/s",
                 "achieved msg/s", "count"));
         for (double p : LatencyRun.PERCENTILES) {
             header.add("p" + trim(p) + " us");
         }
         header.add("max us");
         final List<List<String>> rows = new ArrayList<>();
-        for (LatencyRun run : runs) {
-            final Histogram h = run.measured().get(tag);
-            if (h == null) {
-                continue;
+        for (LatencyRuns q : queues) {
+            final Histogram pooled = q.pooled(tag);
+            if (pooled != null) {
+                rows.add(pooledRow(q, tag, pooled));
+                rows.add(rangeRow(q, tag));
             }
-            final List<String> row = new ArrayList<>(List.of(run.qType(), run.text("mode"),
-                    run.text("rate"), Cells.fmt(run.number("achievedRate")),
-                    Long.toString(h.getTotalCount())));
-            for (double p : LatencyRun.PERCENTILES) {
-                row.add(micros(h.getValueAtPercentile(p)));
-            }
-            row.add(micros(h.getMaxValue()));
-            rows.add(row);
         }
         return new Cells("Latency: " + tag + " time", header, rows, List.of(
                 tag.equals(LatencyRun.RESPONSE)
@@ -121,10 +122,47 @@ final class ReportTables {
                         + "schedule to its receipt, so a stall delays the messages queued behind it "
                         + "(coordinated-omission free)."
                         : tag + ": from the actual send to the receipt.",
-                "One run per queue: percentiles of every message after the warm-up (intervals "
-                        + "starting warmupSeconds or more after the log's start); HdrHistogram "
-                        + "values within its stated precision; no error bars, as one run gives no "
-                        + "spread across runs."));
+                "runs: how many runs of the queue (each its own JVM, one per round, queues in a "
+                        + "shuffled order per round). First row, pooled: percentiles of every message "
+                        + "of every run after its warm-up (intervals starting warmupSeconds or more "
+                        + "after the log's start); achieved msg/s is the mean over runs.",
+                "Second row, " + RANGE_LABEL.trim() + ": the lowest..highest of each column "
+                        + "computed run by run, i.e. the spread across runs (JVMs), which on a small "
+                        + "machine can be far wider than HdrHistogram's precision (3 significant "
+                        + "digits); " + Cells.NONE + " where one run gives no spread.",
+                "report.html plots each queue's pooled histogram; each run's own is in "
+                        + "latency/<round>-<qType>.hlog."));
+    }
+
+    private static List<String> pooledRow(LatencyRuns q, String tag, Histogram pooled) {
+        final List<String> row = new ArrayList<>(List.of(q.qType(), Integer.toString(q.perRun(tag).size()),
+                q.first().text("mode"), q.first().text("rate"), Cells.fmt(q.mean(ACHIEVED_RATE)),
+                Long.toString(pooled.getTotalCount())));
+        for (double p : LatencyRun.PERCENTILES) {
+            row.add(micros(pooled.getValueAtPercentile(p)));
+        }
+        row.add(micros(pooled.getMaxValue()));
+        return row;
+    }
+
+    private static List<String> rangeRow(LatencyRuns q, String tag) {
+        final List<String> row = new ArrayList<>(List.of(RANGE_LABEL, "", "", "",
+                range(q.range(ACHIEVED_RATE), Cells::fmt),
+                range(q.range(tag, Histogram::getTotalCount), x -> Long.toString((long) x))));
+        for (double p : LatencyRun.PERCENTILES) {
+            row.add(range(q.range(tag, h -> h.getValueAtPercentile(p)), ReportTables::microsText));
+        }
+        row.add(range(q.range(tag, Histogram::getMaxValue), ReportTables::microsText));
+        return row;
+    }
+
+    /** @return "min..max", or {@link Cells#NONE} where fewer than two runs give no spread */
+    private static String range(LatencyRuns.Range r, DoubleFunction<String> format) {
+        return r.known() ? format.apply(r.min()) + Cells.RANGE + format.apply(r.max()) : Cells.NONE;
+    }
+
+    private static String microsText(double nanos) {
+        return Cells.fmt(nanos / NANOS_PER_MICRO);
     }
 
     private static String micros(long nanos) {

@@ -15,18 +15,18 @@ import java.util.stream.Stream;
 /**
  * Everything a comparison run left in its directory, read back from the raw files alone:
  * {@value #ENVIRONMENT} (machine and settings), {@code jmh/<section>/*.json} (JMH's own results),
- * {@code latency/*.hlog} with their {@code .properties}, {@value #FOOTPRINT} and
+ * {@code latency/<round>-<qType>.hlog} with their {@code .properties}, {@value #FOOTPRINT} and
  * {@link Failures#FILE}. Nothing here depends on the JVM that ran the benchmarks.
  *
  * @param runDir      the directory
  * @param environment the machine, JDK and settings the run used
  * @param tables      the JMH sections' tables, section by section
- * @param latency     the latency runs, in {@link QueueOrder}
+ * @param latency     each queue's latency runs, queues in {@link QueueOrder}
  * @param footprint   the footprint table's rows
  * @param failures    the runs that failed
  */
 public record RunData(Path runDir, Properties environment, List<ScoreTable> tables,
-                      List<LatencyRun> latency, List<FootprintRow> footprint,
+                      List<LatencyRuns> latency, List<FootprintRow> footprint,
                       List<Failures.Failure> failures) {
     /** The environment file's name. */
     public static final String ENVIRONMENT = "environment.properties";
@@ -61,7 +61,7 @@ public record RunData(Path runDir, Properties environment, List<ScoreTable> tabl
             tables.addAll(ScoreTable.of(s, JmhResults.readDir(runDir.resolve(JMH_DIR).resolve(s.id()))));
         }
         return new RunData(runDir, env, Collections.unmodifiableList(tables),
-                LatencyRun.readDir(runDir.resolve(LATENCY_DIR)),
+                LatencyRuns.byQueue(LatencyRun.readDir(runDir.resolve(LATENCY_DIR))),
                 FootprintRow.read(runDir.resolve(FOOTPRINT)), Failures.read(runDir));
     }
 

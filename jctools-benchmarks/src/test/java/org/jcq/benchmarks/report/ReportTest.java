@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
@@ -43,6 +44,9 @@ class ReportTest {
     private static final int MEASURED = 100;
     private static final long STEP_NANOS = 1_000;
     private static final long SERVICE_NANOS = 500;
+    private static final long SLOW_FACTOR = 3;
+    private static final double SLOWER_RATE = 999.5;
+    private static final double FASTER_RATE = 1000.5;
 
     @TempDir
     Path dir;
@@ -70,12 +74,25 @@ class ReportTest {
         final Map<String, String> single = Map.of("burstSize", "1", "ringSize", "2", "qCapacity", "1024");
         f.jmh("rtt", "2-JCTools.SpscArrayQueue.json", RunFixture.RTT, with(single, QueueFactory.JCTOOLS_SPSC),
                 new double[] {50, 60}, Map.of());
-        f.latency(QueueFactory.SPSC, WARMUP_NANOS,
-                LongStream.rangeClosed(1, MEASURED).map(i -> i * STEP_NANOS).toArray(),
-                LongStream.generate(() -> SERVICE_NANOS).limit(MEASURED).toArray());
+        // Named as before rounds: the queue alone, read as round 1.
+        f.latency(QueueFactory.SPSC, QueueFactory.SPSC, SLOWER_RATE, WARMUP_NANOS, ramp(1), service());
+        // The twin over two rounds, the second three times slower: 1..100 us, then 3..300 us.
+        f.latency("1-" + QueueFactory.JCTOOLS_SPSC, QueueFactory.JCTOOLS_SPSC, SLOWER_RATE, WARMUP_NANOS,
+                ramp(1), service());
+        f.latency("2-" + QueueFactory.JCTOOLS_SPSC, QueueFactory.JCTOOLS_SPSC, FASTER_RATE, WARMUP_NANOS,
+                ramp(SLOW_FACTOR), service());
         f.file(RunData.FOOTPRINT, FootprintRow.HEADER + "\nSpscArrayQueue,1024,1024,4400,8600\n");
         f.file(RunData.ENVIRONMENT, "java.version=17.0.15\nmode=quick\nnote=a<b&c\n");
         Failures.append(dir, new Failures.Failure("latency", 1, "JDK.ArrayBlockingQueue", "exit status 1:\tboom"));
+    }
+
+    /** @return {@value #MEASURED} response times: factor, 2 factor, ... {@value #MEASURED} factor us */
+    private static long[] ramp(long factor) {
+        return LongStream.rangeClosed(1, MEASURED).map(i -> i * factor * STEP_NANOS).toArray();
+    }
+
+    private static long[] service() {
+        return LongStream.generate(() -> SERVICE_NANOS).limit(MEASURED).toArray();
     }
 
     private static Map<String, String> with(Map<String, String> params, String qType) {
@@ -133,8 +150,12 @@ class ReportTest {
 
     @Test
     void latencyPercentilesLeaveTheWarmUpOut() throws IOException {
-        final List<LatencyRun> runs = RunData.read(dir).latency();
+        final List<LatencyRuns> queues = RunData.read(dir).latency();
+        assertEquals(List.of(QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC),
+                queues.stream().map(LatencyRuns::qType).collect(Collectors.toList()));
+        final List<LatencyRun> runs = queues.get(0).runs();
         assertEquals(1, runs.size());
+        assertEquals(1, runs.get(0).round(), "a file named by its queue alone is round 1");
         final Histogram response = runs.get(0).measured().get(LatencyRun.RESPONSE);
         // Had the warm-up second counted, 100 of 200 values would be 5 ms.
         assertEquals(MEASURED, response.getTotalCount());
@@ -143,9 +164,61 @@ class ReportTest {
         assertEquals(MEASURED * STEP_NANOS, response.getMaxValue(), MEASURED * STEP_NANOS * HISTOGRAM_PRECISION);
         final Histogram service = runs.get(0).measured().get(LatencyRun.SERVICE);
         assertEquals(SERVICE_NANOS, service.getMaxValue());
-        final Cells table = ReportTables.latency(runs, LatencyRun.RESPONSE);
-        assertEquals(List.of("SpscArrayQueue", "fixed", "1000", "999.500", "100", "50.015", "90.047", "99.007",
-                "100.031", "100.031", "100.031"), table.rows().get(0));
+        final Cells table = ReportTables.latency(queues, LatencyRun.RESPONSE);
+        assertEquals(List.of("SpscArrayQueue", "1", "fixed", "1000", "999.500", "100", "50.015", "90.047",
+                "99.007", "100.031", "100.031", "100.031"), table.rows().get(0));
+        assertEquals(List.of(ReportTables.RANGE_LABEL, "", "", "", "-", "-", "-", "-", "-", "-", "-", "-"),
+                table.rows().get(1), "one run: no spread to show");
+    }
+
+    @Test
+    void latencyRoundsPoolEveryMessageAndShowEachPercentilesRangeAcrossRuns() throws IOException {
+        final LatencyRuns twin = RunData.read(dir).latency().get(1);
+        assertEquals(List.of(1, 2), twin.runs().stream().map(LatencyRun::round).collect(Collectors.toList()));
+        final Histogram fast = RunFixture.histogram(ramp(1));
+        final Histogram slow = RunFixture.histogram(ramp(SLOW_FACTOR));
+        final Histogram byHand = RunFixture.histogram(new long[0]);
+        byHand.add(fast);
+        byHand.add(slow);
+        final Histogram pooled = twin.pooled(LatencyRun.RESPONSE);
+        assertEquals(byHand, pooled);
+        // Of the 200 values, 75 of the fast run's and 25 of the slow run's are <= 75 us: the
+        // pooled median is neither run's (50, 150) nor their mean (100).
+        assertEquals(75 * STEP_NANOS, pooled.getValueAtPercentile(50), 75 * STEP_NANOS * HISTOGRAM_PRECISION);
+        final List<List<String>> rows = ReportTables.latency(RunData.read(dir).latency(), LatencyRun.RESPONSE).rows();
+        final List<String> pooledRow = rows.get(2);
+        final List<String> rangeRow = rows.get(3);
+        assertEquals(List.of(QueueFactory.JCTOOLS_SPSC, "2", "fixed", "1000", "1000.000", "200"),
+                pooledRow.subList(0, 6), "achieved: the mean over runs");
+        assertEquals(List.of(ReportTables.RANGE_LABEL, "", "", "", "999.500..1000.500", "100..100"),
+                rangeRow.subList(0, 6));
+        for (int i = 0; i < LatencyRun.PERCENTILES.size(); i++) {
+            final double p = LatencyRun.PERCENTILES.get(i);
+            assertEquals(micros(byHand.getValueAtPercentile(p)), pooledRow.get(6 + i), "p" + p);
+            assertEquals(micros(fast.getValueAtPercentile(p)) + ".." + micros(slow.getValueAtPercentile(p)),
+                    rangeRow.get(6 + i), "p" + p);
+        }
+        assertEquals("50.015..150.015", rangeRow.get(6), "the runs' own medians");
+        assertEquals(micros(slow.getMaxValue()), pooledRow.get(pooledRow.size() - 1));
+        assertEquals("100.031..300.031", rangeRow.get(rangeRow.size() - 1));
+    }
+
+    private static String micros(long nanos) {
+        return Cells.fmt(nanos / ReportTables.NANOS_PER_MICRO);
+    }
+
+    @Test
+    void latencyRunsAreReadInRoundOrderByNumber() throws IOException {
+        final Path other = dir.resolve("rounds");
+        final RunFixture f = new RunFixture(other);
+        for (String round : List.of("10", "2", "9")) {
+            f.latency(round + "-" + QueueFactory.SPSC, QueueFactory.SPSC, SLOWER_RATE, WARMUP_NANOS, ramp(1),
+                    service());
+        }
+        final List<LatencyRun> runs = LatencyRun.readDir(other.resolve(RunData.LATENCY_DIR));
+        assertEquals(List.of(2, 9, 10), runs.stream().map(LatencyRun::round).collect(Collectors.toList()));
+        assertEquals(QueueFactory.SPSC, new LatencyRun("3-" + QueueFactory.SPSC, new Properties(), Map.of()).qType(),
+                "with no qType property, the name less its round");
     }
 
     @Test
@@ -155,7 +228,8 @@ class ReportTest {
         assertEquals(first, again);
         assertEquals(first, Files.readString(dir.resolve(Report.SUMMARY), StandardCharsets.UTF_8));
         for (String expected : List.of("java.version", "12.000", "2.000", "2.333", "0.500", "4400", "8600",
-                "boom", "Latency: response time", "Latency: service time", "< 1 means ours is faster")) {
+                "boom", "Latency: response time", "Latency: service time", "< 1 means ours is faster",
+                "min..max of runs", "999.500..1000.500", "50.015..150.015")) {
             assertTrue(first.contains(expected), expected + " missing from\n" + first);
         }
     }
@@ -179,6 +253,8 @@ class ReportTest {
         assertFalse(html.contains(WEIRD));
         assertTrue(html.contains("a&lt;b&amp;c"));
         assertTrue(html.contains("99.9%"));
+        assertTrue(html.contains("<tr class=\"range\"><td>" + ReportTables.RANGE_LABEL + "</td>"),
+                "each queue's spread row, set apart from its pooled row");
     }
 
     @Test

@@ -20,7 +20,7 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * Writes a small comparison run directory with known numbers: JMH-shaped JSON files (the fields
  * the report reads, the way JMH writes them, "NaN" strings included) and a latency log written
- * with HdrHistogram's own HistogramLogWriter.
+ * with HdrHistogram's own HistogramLogWriter, one per run.
  */
 final class RunFixture {
     static final String TPT = JmhSection.TPT.benchmark();
@@ -65,11 +65,16 @@ final class RunFixture {
     /**
      * A latency run: one warm-up second whose response times are all {@code warmupNanos}, then one
      * measured second with the given response and service times.
+     *
+     * @param name         the files' base name: {@code <round>-<qType>} as Compare names them, or
+     *                     just {@code <qType>} as a run directory from before rounds did
+     * @param achievedRate the run's achieved rate, msgs/s
      */
-    void latency(String qType, long warmupNanos, long[] responseNanos, long[] serviceNanos) throws IOException {
+    void latency(String name, String qType, double achievedRate, long warmupNanos, long[] responseNanos,
+                 long[] serviceNanos) throws IOException {
         final Path dir = runDir.resolve(RunData.LATENCY_DIR);
         Files.createDirectories(dir);
-        try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(qType + ".hlog")), false,
+        try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(name + ".hlog")), false,
                 StandardCharsets.UTF_8)) {
             final HistogramLogWriter w = new HistogramLogWriter(out);
             w.outputLogFormatVersion();
@@ -86,14 +91,14 @@ final class RunFixture {
         p.setProperty("qType", qType);
         p.setProperty("mode", "fixed");
         p.setProperty("rate", "1000");
-        p.setProperty("achievedRate", "999.5");
+        p.setProperty("achievedRate", Double.toString(achievedRate));
         p.setProperty("warmupSeconds", "1");
         p.setProperty("durationSeconds", "1");
         p.setProperty("intervalSeconds", "1");
         p.setProperty("startEpochMillis", Long.toString(LOG_START_MILLIS));
         p.setProperty("valueUnit", "ns");
         p.setProperty("summaryKind", LatencyRun.RESPONSE);
-        try (Writer w = Files.newBufferedWriter(dir.resolve(qType + ".properties"), StandardCharsets.ISO_8859_1)) {
+        try (Writer w = Files.newBufferedWriter(dir.resolve(name + ".properties"), StandardCharsets.ISO_8859_1)) {
             p.store(w, null);
         }
     }
@@ -104,11 +109,17 @@ final class RunFixture {
         return xs;
     }
 
-    private static Histogram interval(int second, String tag, long[] values) {
+    /** @return the values in a histogram as precise as the fixture's logs */
+    static Histogram histogram(long[] values) {
         final Histogram h = new Histogram(HISTOGRAM_DIGITS);
         for (long v : values) {
             h.recordValue(v);
         }
+        return h;
+    }
+
+    private static Histogram interval(int second, String tag, long[] values) {
+        final Histogram h = histogram(values);
         h.setStartTimeStamp(LOG_START_MILLIS + second * 1000L);
         h.setEndTimeStamp(LOG_START_MILLIS + (second + 1) * 1000L);
         h.setTag(tag);
