@@ -498,7 +498,12 @@ public final class Compare {
                 "  verbosity=SILENT|NORMAL|EXTRA (JMH's)");
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
+        if (needsQuietRelaunch(Runtime.version().feature(),
+                ManagementFactory.getRuntimeMXBean().getInputArguments())) {
+            System.exit(relaunchQuietly(args));
+            return;
+        }
         final Settings s;
         try {
             s = parse(args, System.getProperties());
@@ -598,6 +603,33 @@ public final class Compare {
             return "unknown (" + e.getMessage() + ")";
         }
         return "unknown";
+    }
+
+    /**
+     * Whether this JVM should run the comparison in a child JVM that allows Unsafe quietly: on JDK
+     * 24+, JMH's own classes in this (host) JVM call {@code sun.misc.Unsafe}, and the JDK's warning
+     * would land in the middle of the first progress line. The README's command cannot pass the
+     * flag, because JDK 17 rejects it.
+     *
+     * @param feature      the running JDK's feature release
+     * @param jvmArguments this JVM's input arguments
+     * @return true on JDK 24+ when the flag is not already given
+     */
+    static boolean needsQuietRelaunch(int feature, List<String> jvmArguments) {
+        return feature >= FIRST_JDK_WARNING_ON_UNSAFE && !jvmArguments.contains(ALLOW_UNSAFE_QUIETLY);
+    }
+
+    /** Runs this comparison again in a child JVM with this JVM's arguments plus the quiet flag. */
+    private static int relaunchQuietly(String[] args) throws IOException, InterruptedException {
+        final List<String> command = new ArrayList<>();
+        command.add(ChildProcess.javaLauncher());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.add(ALLOW_UNSAFE_QUIETLY);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Compare.class.getName());
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).inheritIO().start().waitFor();
     }
 
     /** @return the JVM arguments of every fork and child: the user's, then the JDK 24+ flag */

@@ -1,6 +1,7 @@
 package org.jcq.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -150,5 +151,15 @@ class CompareSettingsTest {
         for (JmhSection s : JmhSection.values()) {
             assertEquals(s, JmhSection.byId(s.id()));
         }
+    }
+
+    @Test
+    void onJdk24AndLaterTheComparisonRelaunchesItselfWithUnsafeAllowedUnlessAlreadyAllowed() {
+        final String allow = "--sun-misc-unsafe-memory-access=allow";
+        assertFalse(Compare.needsQuietRelaunch(17, List.of()));
+        assertFalse(Compare.needsQuietRelaunch(23, List.of("-Xmx1g")));
+        assertTrue(Compare.needsQuietRelaunch(24, List.of()));
+        assertTrue(Compare.needsQuietRelaunch(25, List.of("-Xmx1g")));
+        assertFalse(Compare.needsQuietRelaunch(25, List.of("-Xmx1g", allow)));
     }
 }
