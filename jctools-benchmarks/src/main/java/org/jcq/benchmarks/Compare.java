@@ -584,6 +584,44 @@ public final class Compare {
         }
     }
 
+    /**
+     * Sets a section's own JMH parameters and profilers; a parameter with several values (the
+     * full mode's round-trip shapes) makes JMH run each combination in the same fork.
+     */
+    static void sectionParams(JmhSection section, Settings s, ChainedOptionsBuilder b) {
+        switch (section) {
+            case TPT:
+                // The throughput benchmark's back-off parameter (JMH ignores it where absent).
+                b.param(JmhSection.BACKOFF, JmhSection.BACKOFF_NONE);
+                capacity(s, b);
+                if (s.gc()) {
+                    b.addProfiler(GCProfiler.class);
+                }
+                break;
+            case RTT:
+                b.param(JmhSection.BURST_SIZE, values(s.rttBurstSizes()));
+                b.param(JmhSection.RING_SIZE, values(s.rttRingSizes()));
+                break;
+            default:
+                b.param(JmhSection.BURST_SIZE, Integer.toString(s.burstSize()));
+                capacity(s, b);
+                if (s.gc()) {
+                    b.addProfiler(GCProfiler.class);
+                }
+                break;
+        }
+    }
+
+    private static void capacity(Settings s, ChainedOptionsBuilder b) {
+        if (s.capacity() > 0) {
+            b.param(JmhSection.Q_CAPACITY, Integer.toString(s.capacity()));
+        }
+    }
+
+    private static String[] values(List<Integer> xs) {
+        return xs.stream().map(String::valueOf).toArray(String[]::new);
+    }
+
     private static String joined(List<Integer> xs) {
         return xs.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
@@ -716,7 +754,7 @@ public final class Compare {
                     .shouldFailOnError(true)
                     .result(json.toString())
                     .resultFormat(ResultFormatType.JSON);
-            sectionParams(section, b);
+            sectionParams(section, s, b);
             final List<String> jvmArgs = forkJvmArgs(s);
             if (!jvmArgs.isEmpty()) {
                 b.jvmArgsAppend(jvmArgs.toArray(new String[0]));
@@ -737,35 +775,6 @@ public final class Compare {
             return sb.toString();
         }
 
-        private void sectionParams(JmhSection section, ChainedOptionsBuilder b) {
-            switch (section) {
-                case TPT:
-                    // The throughput benchmark's back-off parameter (JMH ignores it where absent).
-                    b.param(JmhSection.BACKOFF, JmhSection.BACKOFF_NONE);
-                    capacity(b);
-                    if (s.gc()) {
-                        b.addProfiler(GCProfiler.class);
-                    }
-                    break;
-                case RTT:
-                    b.param(JmhSection.BURST_SIZE, joined(s.rttBurstSizes()));
-                    b.param(JmhSection.RING_SIZE, joined(s.rttRingSizes()));
-                    break;
-                default:
-                    b.param(JmhSection.BURST_SIZE, Integer.toString(s.burstSize()));
-                    capacity(b);
-                    if (s.gc()) {
-                        b.addProfiler(GCProfiler.class);
-                    }
-                    break;
-            }
-        }
-
-        private void capacity(ChainedOptionsBuilder b) {
-            if (s.capacity() > 0) {
-                b.param(JmhSection.Q_CAPACITY, Integer.toString(s.capacity()));
-            }
-        }
 
         private String runLatency(Task t) throws IOException {
             final Path dir = runDir.resolve(RunData.LATENCY_DIR);

@@ -16,6 +16,8 @@ import org.jcq.benchmarks.report.JmhSection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 class CompareSettingsTest {
@@ -161,5 +163,16 @@ class CompareSettingsTest {
         assertTrue(Compare.needsQuietRelaunch(24, List.of()));
         assertTrue(Compare.needsQuietRelaunch(25, List.of("-Xmx1g")));
         assertFalse(Compare.needsQuietRelaunch(25, List.of("-Xmx1g", allow)));
+    }
+
+    /** Each round-trip shape is a JMH parameter value of its own, not one joined string. */
+    @Test
+    void fullModeRoundTripRunsEveryBurstAndRingSizeAsSeparateJmhParameterValues() {
+        final Compare.Settings s = Compare.parse(new String[] {"full"}, NONE);
+        final OptionsBuilder b = new OptionsBuilder();
+        Compare.sectionParams(JmhSection.RTT, s, b);
+        final Options o = b.include("x").build();
+        assertEquals(List.of("1", "10", "100"), new ArrayList<>(o.getParameter(JmhSection.BURST_SIZE).get()));
+        assertEquals(List.of("2", "8"), new ArrayList<>(o.getParameter(JmhSection.RING_SIZE).get()));
     }
 }
