@@ -42,35 +42,35 @@ class BlockingQueueSanityTest {
 
     /** Adds element {@code e} (or, for the batch forms, a batch starting with it). */
     interface Add {
-        void add(MessagePassingQueue<Integer> q, int e) throws Exception;
+        void add(BlockingQueue<Integer> q, int e) throws Exception;
     }
 
     /** Removes at least one element. */
     interface Remove {
-        void remove(MessagePassingQueue<Integer> q) throws Exception;
+        void remove(BlockingQueue<Integer> q) throws Exception;
     }
 
     private static Map<String, Add> adds() {
         final Map<String, Add> adds = new LinkedHashMap<>();
         adds.put("offer", (q, e) -> assertTrue(q.offer(e)));
-        adds.put("relaxedOffer", (q, e) -> assertTrue(q.relaxedOffer(e)));
-        adds.put("add", (q, e) -> assertTrue(((BlockingQueue<Integer>) q).add(e)));
-        adds.put("addAll", (q, e) -> assertTrue(((BlockingQueue<Integer>) q).addAll(Arrays.asList(e))));
-        adds.put("put", (q, e) -> ((BlockingQueue<Integer>) q).put(e));
-        adds.put("timedOffer", (q, e) -> assertTrue(((BlockingQueue<Integer>) q).offer(e, 1, TimeUnit.SECONDS)));
-        adds.put("fillWithLimit", (q, e) -> assertEquals(1, q.fill(() -> e, 1)));
+        adds.put("relaxedOffer", (q, e) -> assertTrue(mpq(q).relaxedOffer(e)));
+        adds.put("add", (q, e) -> assertTrue(q.add(e)));
+        adds.put("addAll", (q, e) -> assertTrue(q.addAll(Arrays.asList(e))));
+        adds.put("put", (q, e) -> q.put(e));
+        adds.put("timedOffer", (q, e) -> assertTrue(q.offer(e, 1, TimeUnit.SECONDS)));
+        adds.put("fillWithLimit", (q, e) -> assertEquals(1, mpq(q).fill(() -> e, 1)));
         adds.put("fill", (q, e) -> {
             final AtomicInteger next = new AtomicInteger(e);
-            assertTrue(q.fill(next::getAndIncrement) > 0);
+            assertTrue(mpq(q).fill(next::getAndIncrement) > 0);
         });
         adds.put("fillWithWaitAndExit", (q, e) -> {
             final AtomicInteger rounds = new AtomicInteger();
             final AtomicInteger next = new AtomicInteger(e);
-            q.fill(next::getAndIncrement, idle -> idle + 1, () -> rounds.getAndIncrement() == 0);
+            mpq(q).fill(next::getAndIncrement, idle -> idle + 1, () -> rounds.getAndIncrement() == 0);
         });
         adds.put("fillWhoseSupplierThrowsAfterOne", (q, e) -> {
             final AtomicInteger calls = new AtomicInteger();
-            assertThrows(IllegalStateException.class, () -> q.fill(() -> {
+            assertThrows(IllegalStateException.class, () -> mpq(q).fill(() -> {
                 if (calls.getAndIncrement() == 0) {
                     return e;
                 }
@@ -78,10 +78,10 @@ class BlockingQueueSanityTest {
             }, 2));
         });
         adds.put("offerIfBelowThreshold", (q, e) -> {
-            assertTrue(((MpscArrayQueue<Integer>) q).offerIfBelowThreshold(e, CAPACITY));
+            assertTrue(((MpscArrayQueue<Integer>) mpq(q)).offerIfBelowThreshold(e, CAPACITY));
         });
         adds.put("failFastOffer", (q, e) -> {
-            assertEquals(0, ((MpscArrayQueue<Integer>) q).failFastOffer(e));
+            assertEquals(0, ((MpscArrayQueue<Integer>) mpq(q)).failFastOffer(e));
         });
         return adds;
     }
@@ -89,19 +89,19 @@ class BlockingQueueSanityTest {
     private static Map<String, Remove> removes() {
         final Map<String, Remove> removes = new LinkedHashMap<>();
         removes.put("poll", q -> assertEquals(0, q.poll()));
-        removes.put("relaxedPoll", q -> assertEquals(0, q.relaxedPoll()));
-        removes.put("remove", q -> assertEquals(0, ((BlockingQueue<Integer>) q).remove()));
-        removes.put("take", q -> assertEquals(0, ((BlockingQueue<Integer>) q).take()));
-        removes.put("timedPoll", q -> assertEquals(0, ((BlockingQueue<Integer>) q).poll(1, TimeUnit.SECONDS)));
-        removes.put("drainWithLimit", q -> assertEquals(1, q.drain(e -> { }, 1)));
-        removes.put("drain", q -> assertTrue(q.drain(e -> { }) > 0));
+        removes.put("relaxedPoll", q -> assertEquals(0, mpq(q).relaxedPoll()));
+        removes.put("remove", q -> assertEquals(0, q.remove()));
+        removes.put("take", q -> assertEquals(0, q.take()));
+        removes.put("timedPoll", q -> assertEquals(0, q.poll(1, TimeUnit.SECONDS)));
+        removes.put("drainWithLimit", q -> assertEquals(1, mpq(q).drain(e -> { }, 1)));
+        removes.put("drain", q -> assertTrue(mpq(q).drain(e -> { }) > 0));
         removes.put("drainWithWaitAndExit", q -> {
             final AtomicInteger rounds = new AtomicInteger();
-            q.drain(e -> { }, idle -> idle + 1, () -> rounds.getAndIncrement() == 0);
+            mpq(q).drain(e -> { }, idle -> idle + 1, () -> rounds.getAndIncrement() == 0);
         });
-        removes.put("drainTo", q -> assertTrue(((BlockingQueue<Integer>) q).drainTo(new ArrayList<>()) > 0));
-        removes.put("drainToWithLimit", q -> assertEquals(1, ((BlockingQueue<Integer>) q).drainTo(new ArrayList<>(), 1)));
-        removes.put("clear", MessagePassingQueue::clear);
+        removes.put("drainTo", q -> assertTrue(q.drainTo(new ArrayList<>()) > 0));
+        removes.put("drainToWithLimit", q -> assertEquals(1, q.drainTo(new ArrayList<>(), 1)));
+        removes.put("clear", BlockingQueue::clear);
         return removes;
     }
 
@@ -156,7 +156,7 @@ class BlockingQueueSanityTest {
         consumer.start();
         awaitParked(consumer);
         try {
-            add.add(mpq(q), 100);
+            add.add(q, 100);
         } finally {
             joinOrFail(consumer);
         }
@@ -181,7 +181,7 @@ class BlockingQueueSanityTest {
         });
         producer.start();
         awaitParked(producer);
-        remove.remove(mpq(q));
+        remove.remove(q);
         // The property is that put returned; a draining remove may already have taken its element.
         joinOrFail(producer);
         assertNull(failed.get());
