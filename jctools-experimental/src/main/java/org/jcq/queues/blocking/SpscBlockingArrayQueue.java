@@ -70,11 +70,9 @@ public class SpscBlockingArrayQueue<E> extends SpscArrayQueue<E> implements Bloc
 
     @Override
     public boolean relaxedOffer(E e) {
-        if (super.relaxedOffer(e)) {
-            room.afterAdd();
-            return true;
-        }
-        return false;
+        // The core queue's relaxedOffer is its offer (it cannot fail spuriously); this one's
+        // offer already signals.
+        return offer(e);
     }
 
     @Override
@@ -98,31 +96,36 @@ public class SpscBlockingArrayQueue<E> extends SpscArrayQueue<E> implements Bloc
 
     @Override
     public E relaxedPoll() {
-        final E e = super.relaxedPoll();
-        if (e != null) {
-            room.afterRemove();
-        }
-        return e;
+        // The core queue's relaxedPoll is its poll; this one's poll already signals.
+        return poll();
     }
 
     @Override
     public void put(E e) throws InterruptedException {
-        room.put(this, e);
+        WaitRoom.checkBeforeAdd(e);
+        if (!offer(e)) {
+            room.awaitRoom(this, e, false, 0L);
+        }
     }
 
     @Override
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
-        return room.offer(this, e, timeout, unit);
+        final long nanos = WaitRoom.checkBeforeTimedAdd(e, timeout, unit);
+        return offer(e) || (nanos > 0L && room.awaitRoom(this, e, true, nanos));
     }
 
     @Override
     public E take() throws InterruptedException {
-        return room.take(this);
+        WaitRoom.checkBeforeRemove();
+        final E e = poll();
+        return e != null ? e : room.awaitElement(this, false, 0L);
     }
 
     @Override
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        return room.poll(this, timeout, unit);
+        final long nanos = WaitRoom.checkBeforeTimedRemove(timeout, unit);
+        final E e = poll();
+        return e != null || nanos <= 0L ? e : room.awaitElement(this, true, nanos);
     }
 
     @Override

@@ -9,36 +9,17 @@ import org.jcq.queues.MessagePassingQueue;
 
 /*
  * The one implementation of the wake-up protocol that the blocking queues of this package share.
- * Each queue holds one WaitRoom in a final field and calls afterAdd() after every successful add
- * and afterRemove() after every successful remove; the blocking methods' cold paths are here.
+ * Each queue holds one WaitRoom in a final field, calls afterAdd() after every successful add and
+ * afterRemove() after every successful remove, and calls awaitElement()/awaitRoom() when its own
+ * fast path (take/put and the timed forms try poll/offer first) found nothing to do.
  *
- * Protocol (consumer waiting for an element; the producer side is the mirror image with
- * waitingProducers, notFull and offer):
- *   Consumer wanting to wait: (C1) lock; (C2) waitingConsumers += 1 (volatile store) and a full
- *   fence; (C3) re-check: poll(); if it returns an element, stop waiting; else (C4) await on
- *   notEmpty, which releases the lock while parked and re-acquires it before returning; loop to
- *   C3. On leaving: waitingConsumers -= 1, cascade (below), unlock.
- *   Producer after a successful add: (P1) the element is published (release store or CAS, by the
- *   core queue); (P2) a full fence; (P3) volatile load of waitingConsumers; if non-zero, (P4) lock,
- *   notEmpty.signal(), unlock.
- *
- * No lost wake-up: C2's fence and P2's fence are ordered one way or the other. If C2's comes
- * first, P3 reads the incremented count (or a later one: the consumer only decrements after it
- * stopped waiting), so the producer goes on to P4. P4 needs the lock, which the consumer holds
- * from C1 until C4's await releases it, so the signal lands while the consumer is awaiting (it
- * is then woken) or after it left (it needs no wake-up). If P2's fence comes first, C3 reads
- * after it and sees P1's element (or its removal by another consumer, which then took it), so
- * the consumer does not park. Store-load ordering is the point: with release/acquire alone, C3
- * could read before C2 is visible and P3 before P1 is visible, both missing each other.
- *
- * No thundering herd: every add signals one waiter (signal, never signalAll). A waiter that leaves
- * (with an element, on timeout or on interrupt) while elements remain and other consumers wait
- * signals one of them, as LinkedBlockingQueue does, so a batch add (fill) that signalled once
- * still wakes as many waiters as it added elements, one after the other. A woken waiter that
- * finds the queue empty again (another consumer was quicker) waits again.
- *
- * Counts only change under the lock, so the read-modify-write of C2 needs no CAS; they are
- * volatile so that P3 can read them without the lock.
+ * The protocol, its steps (C1..C4, P1..P4), the no-lost-wake-up argument and the invariants are
+ * in package-info.java, which is what users read; the call sites below name the steps.
+ * In short: a waiter counts itself under the lock, fences, re-checks, and only then awaits (which
+ * releases the lock); a producer/consumer publishes, fences, reads the count, and if it is
+ * non-zero signals under the lock. The fences make the two sides' store-then-load sequences
+ * sequentially consistent, so at least one side sees the other; the lock makes a signal that
+ * follows a seen count land while the waiter awaits or after it left.
  */
 
 /**
@@ -92,50 +73,38 @@ final class WaitRoom extends WaitRoomFields {
     }
 
     /**
-     * {@code put}: as {@link java.util.concurrent.ArrayBlockingQueue}, a null element is rejected
-     * first, then an interrupted caller, even if there is room; then the fast path, then waiting.
+     * What {@code put} checks before it tries to add, in
+     * {@link java.util.concurrent.ArrayBlockingQueue}'s order: a null element, then an interrupted
+     * caller (which throws even if there is room, as ArrayBlockingQueue's
+     * {@code lockInterruptibly} does).
      */
-    <E> void put(MessagePassingQueue<E> q, E e) throws InterruptedException {
-        checkElement(e);
-        checkInterrupt();
-        if (!q.offer(e)) {
-            awaitRoom(q, e, false, 0L);
-        }
-    }
-
-    /** The timed {@code offer}: as {@link #put}, but a timeout {@code <= 0} never waits. */
-    <E> boolean offer(MessagePassingQueue<E> q, E e, long timeout, TimeUnit unit) throws InterruptedException {
-        checkElement(e);
-        final long nanos = unit.toNanos(timeout);
-        checkInterrupt();
-        return q.offer(e) || (nanos > 0L && awaitRoom(q, e, true, nanos));
-    }
-
-    /** {@code take}: an interrupted caller throws even if an element is there, as in ArrayBlockingQueue. */
-    <E> E take(MessagePassingQueue<E> q) throws InterruptedException {
-        checkInterrupt();
-        final E e = q.poll();
-        return e != null ? e : awaitElement(q, false, 0L);
-    }
-
-    /** The timed {@code poll}: as {@link #take}, but a timeout {@code <= 0} never waits. */
-    <E> E poll(MessagePassingQueue<E> q, long timeout, TimeUnit unit) throws InterruptedException {
-        final long nanos = unit.toNanos(timeout);
-        checkInterrupt();
-        final E e = q.poll();
-        return e != null || nanos <= 0L ? e : awaitElement(q, true, nanos);
-    }
-
-    private static void checkElement(Object e) {
+    static void checkBeforeAdd(Object e) throws InterruptedException {
         if (e == null) {
             throw new NullPointerException("e (the element) must not be null");
         }
+        checkBeforeRemove();
     }
 
-    private static void checkInterrupt() throws InterruptedException {
+    /** As {@link #checkBeforeAdd}, for the timed {@code offer}; returns the timeout in nanoseconds. */
+    static long checkBeforeTimedAdd(Object e, long timeout, TimeUnit unit) throws InterruptedException {
+        if (e == null) {
+            throw new NullPointerException("e (the element) must not be null");
+        }
+        return checkBeforeTimedRemove(timeout, unit);
+    }
+
+    /** What {@code take} checks before it tries to remove: an interrupted caller throws. */
+    static void checkBeforeRemove() throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
+    }
+
+    /** As {@link #checkBeforeRemove}, for the timed {@code poll}; returns the timeout in nanoseconds. */
+    static long checkBeforeTimedRemove(long timeout, TimeUnit unit) throws InterruptedException {
+        final long nanos = unit.toNanos(timeout);
+        checkBeforeRemove();
+        return nanos;
     }
 
     /**

@@ -46,6 +46,29 @@
  * one of them, so a {@code fill} that added several elements wakes as many waiters, one after the
  * other; a woken waiter that finds the queue empty again waits again.
  *
+ * <h2>Invariants</h2>
+ * <ol>
+ * <li>The waiting-consumer (waiting-producer) count is the number of threads between their
+ *     increment (C2) and their decrement, and changes only under the lock.</li>
+ * <li>A thread that is counted holds the lock, except while it awaits the condition.</li>
+ * <li>A counted thread awaits only after a re-check (C3) made after its own fence, under the
+ *     lock it has held since that fence.</li>
+ * <li>Every successful add is followed, in the adding thread, by P2 and P3 (and P4 if P3 saw a
+ *     waiter); every successful remove by their mirror images.</li>
+ * </ol>
+ * <b>Not</b> invariant: a count may be non-zero while nobody is parked (a waiter between C2 and
+ * C4, or woken and not yet gone); an add then signals nobody, or wakes a waiter that finds the
+ * queue empty again and waits again: a cost, never a lost element. A remove may signal twice
+ * (MPSC's {@code poll} re-enters itself in its cold path); a second signal is a spurious wake-up
+ * and is harmless for the same reason.
+ *
+ * <h2>Orderings</h2>
+ * Elements and indices: as in the core queue. The handshake's pairs: C2's fence with P2's (the
+ * two full fences, whose order decides which side sees the other); C2's volatile store with P3's
+ * volatile load; P1's publication with C3's loads (the core queue's acquire loads); for producers
+ * waiting for room, the consumer's release of the slot with the producer's re-check. Signal and
+ * await are ordered by the lock.
+ *
  * <h2>Guaranteed and not</h2>
  * <ul>
  * <li>Every method that adds signals a waiting consumer, every method that removes signals a
