@@ -8,8 +8,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
+import org.jcq.queues.blocking.BlockingQueues.Kind;
 import org.jcq.queues.blocking.BlockingQueues.Spec;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.jcq.queues.blocking.BlockingQueues.awaitParked;
@@ -19,12 +21,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The {@link BlockingQueue} contract, as the JDK's own blocking-queue tests check it, for the
  * queues of this package and for {@link java.util.concurrent.ArrayBlockingQueue}: a case that
  * fails for the JDK's queue is a wrong case. Threads hand over through {@link Thread#getState()}
  * (a waiter is acted on only once it is parked), never through sleeps; time bounds are loose.
+ * Hand-off and interrupt-while-waiting cases also run on virtual threads where the runtime has them.
  */
 class BlockingQueueContractTest {
     /** A power of two, so that every queue's capacity is exactly this. */
@@ -33,6 +37,11 @@ class BlockingQueueContractTest {
 
     static Stream<Spec> queues() {
         return BlockingQueues.oursAndReference();
+    }
+
+    /** Every queue with every kind of thread (virtual ones are skipped before JDK 21). */
+    static Stream<Arguments> queuesAndKinds() {
+        return BlockingQueues.oursAndReference().flatMap(spec -> Stream.of(Kind.values()).map(kind -> Arguments.of(spec, kind)));
     }
 
     private static BlockingQueue<Integer> full(Spec spec) {
@@ -55,7 +64,11 @@ class BlockingQueueContractTest {
         }
 
         Side(String name, Body body) {
-            thread = BlockingQueues.Kind.PLATFORM.newThread(name, () -> {
+            this(Kind.PLATFORM, name, body);
+        }
+
+        Side(Kind kind, String name, Body body) {
+            thread = kind.newThread(name, () -> {
                 try {
                     result.set(body.run());
                 } catch (Throwable t) {
@@ -81,22 +94,24 @@ class BlockingQueueContractTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("queues")
-    void takeWaitsForPutAndGetsItsElement(Spec spec) throws Exception {
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("queuesAndKinds")
+    void takeWaitsForPutAndGetsItsElement(Spec spec, Kind kind) throws Exception {
+        assumeTrue(kind.available(), "virtual threads need JDK 21+");
         final BlockingQueue<Integer> q = spec.create(CAPACITY);
-        final Side consumer = new Side("take", q::take);
+        final Side consumer = new Side(kind, "take", q::take);
         awaitParked(consumer.thread);
         q.put(42);
         assertEquals(42, consumer.join());
         assertTrue(q.isEmpty());
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("queues")
-    void putOnFullQueueWaitsForTake(Spec spec) throws Exception {
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("queuesAndKinds")
+    void putOnFullQueueWaitsForTake(Spec spec, Kind kind) throws Exception {
+        assumeTrue(kind.available(), "virtual threads need JDK 21+");
         final BlockingQueue<Integer> q = full(spec);
-        final Side producer = new Side("put", () -> {
+        final Side producer = new Side(kind, "put", () -> {
             q.put(99);
             return null;
         });
@@ -199,12 +214,13 @@ class BlockingQueueContractTest {
         assertTrue(q.isEmpty());
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("queues")
-    void interruptDuringTakeThrowsAndClearsStatus(Spec spec) throws Exception {
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("queuesAndKinds")
+    void interruptDuringTakeThrowsAndClearsStatus(Spec spec, Kind kind) throws Exception {
+        assumeTrue(kind.available(), "virtual threads need JDK 21+");
         final BlockingQueue<Integer> q = spec.create(CAPACITY);
-        assertInterruptedWhileWaiting(new Side("take", q::take));
-        assertInterruptedWhileWaiting(new Side("poll", () -> q.poll(BlockingQueues.PATIENCE_MILLIS, TimeUnit.MILLISECONDS)));
+        assertInterruptedWhileWaiting(new Side(kind, "take", q::take));
+        assertInterruptedWhileWaiting(new Side(kind, "poll", () -> q.poll(BlockingQueues.PATIENCE_MILLIS, TimeUnit.MILLISECONDS)));
         // The queue still works, and no waiter is left counted that would eat a wake-up.
         final Side consumer = new Side("take", q::take);
         awaitParked(consumer.thread);
@@ -212,15 +228,16 @@ class BlockingQueueContractTest {
         assertEquals(5, consumer.join());
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("queues")
-    void interruptDuringPutThrowsAndClearsStatus(Spec spec) throws Exception {
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("queuesAndKinds")
+    void interruptDuringPutThrowsAndClearsStatus(Spec spec, Kind kind) throws Exception {
+        assumeTrue(kind.available(), "virtual threads need JDK 21+");
         final BlockingQueue<Integer> q = full(spec);
-        assertInterruptedWhileWaiting(new Side("put", () -> {
+        assertInterruptedWhileWaiting(new Side(kind, "put", () -> {
             q.put(99);
             return null;
         }));
-        assertInterruptedWhileWaiting(new Side("offer", () -> q.offer(99, BlockingQueues.PATIENCE_MILLIS, TimeUnit.MILLISECONDS)));
+        assertInterruptedWhileWaiting(new Side(kind, "offer", () -> q.offer(99, BlockingQueues.PATIENCE_MILLIS, TimeUnit.MILLISECONDS)));
         assertEquals(Arrays.asList(0, 1, 2, 3), new ArrayList<>(q));
         final Side producer = new Side("put", () -> {
             q.put(100);
