@@ -53,7 +53,7 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
      * other producers have claimed later slots meanwhile, marked for consumers to skip.
      */
     @Override
-    public final int fill(Supplier<E> s, int limit) {
+    public int fill(Supplier<E> s, int limit) {
         Args.notNull("s", s);
         Args.limit(limit);
         final int mask = this.mask;

@@ -159,7 +159,7 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
      *     again); 1 if the queue was full
      * @throws NullPointerException if {@code e} is {@code null}; the queue is unchanged
      */
-    public final int failFastOffer(E e) {
+    public int failFastOffer(E e) {
         if (e == null) {
             throw Args.nullElement();
         }

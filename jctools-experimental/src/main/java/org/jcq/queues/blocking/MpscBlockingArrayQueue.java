@@ -1,0 +1,167 @@
+package org.jcq.queues.blocking;
+
+import java.util.Collection;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.jcq.queues.MpscArrayQueue;
+
+/**
+ * A bounded multi-producer single-consumer queue that is also a {@link BlockingQueue}: producers
+ * can wait for room ({@link #put}, {@link #offer(Object, long, TimeUnit)}) and the
+ * consumer for an element ({@link #take}, {@link #poll(long, TimeUnit)}).
+ * <p>
+ * Algorithm: {@link MpscArrayQueue}'s ring, unchanged (this class extends it, so {@code offer}
+ * and {@code poll} are the core queue's, called through {@code super}), plus the wake-up protocol
+ * of this package (see {@code package-info}): after every successful add a full fence and one
+ * volatile load of the waiting-consumer count, after every successful remove the same for the
+ * waiting-producer count; only when a count is non-zero does the fast path take a lock, to
+ * signal. A thread that must wait takes a {@link java.util.concurrent.locks.ReentrantLock},
+ * counts itself, re-checks and awaits a {@link java.util.concurrent.locks.Condition}, which
+ * parks it with {@link java.util.concurrent.locks.LockSupport}: no monitor is used, so a virtual
+ * thread that waits unmounts from its carrier.
+ * <p>
+ * Invariants, orderings and the no-lost-wake-up argument: those of {@link MpscArrayQueue} and
+ * of the package's wake-up protocol. Every method that adds signals a waiting consumer
+ * ({@code offer}, {@code relaxedOffer}, {@code add}, {@code offerIfBelowThreshold},
+ * {@code failFastOffer}, both {@code fill}s, {@code put}, the timed
+ * {@code offer}); every method that removes signals a waiting producer ({@code poll},
+ * {@code relaxedPoll}, {@code remove()}, every {@code drain}, {@code drainTo}, {@code clear},
+ * {@code take}, the timed {@code poll}).
+ * <p>
+ * Linearization points: as in {@link MpscArrayQueue} for {@code offer}, {@code poll} and
+ * {@code peek}; {@code put}/{@code take} and the timed forms at the {@code offer}/{@code poll}
+ * that succeeds; a timed call that fails at its last failed {@code offer}/{@code poll}, made
+ * after the deadline had passed.
+ * <p>
+ * Departures from {@link BlockingQueue}: any number of producer threads but one consumer thread
+ * at a time, as for every MPSC queue. {@code remove(Object)} of a present element, {@code removeAll} and
+ * {@code retainAll} throw {@link UnsupportedOperationException} (the iterator is weakly
+ * consistent and does not remove). {@code size()} and {@link #remainingCapacity()} are
+ * estimates while other threads run. Interrupts follow
+ * {@link java.util.concurrent.ArrayBlockingQueue}: a thread interrupted before it calls a
+ * blocking method gets {@link InterruptedException} (interrupt status cleared) even if it would
+ * not have had to wait, and the queue is unchanged.
+ *
+ * @param <E> the type of the elements
+ */
+public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements BlockingQueue<E> {
+    /** Waiting threads and the wake-up protocol; its own padded object. */
+    private final WaitRoom room = new WaitRoom();
+
+    /**
+     * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),
+     * as {@link MpscArrayQueue#MpscArrayQueue(int)}.
+     *
+     * @param capacity the requested capacity
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     */
+    public MpscBlockingArrayQueue(int capacity) {
+        super(capacity);
+    }
+
+    @Override
+    public boolean offer(E e) {
+        if (super.offer(e)) {
+            room.afterAdd();
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public boolean relaxedOffer(E e) {
+        // The core queue's relaxedOffer is its offer (it cannot fail spuriously); this one's
+        // offer already signals.
+        return offer(e);
+    }
+
+    @Override
+    public boolean offerIfBelowThreshold(E e, int threshold) {
+        if (super.offerIfBelowThreshold(e, threshold)) {
+            room.afterAdd();
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public int failFastOffer(E e) {
+        final int result = super.failFastOffer(e);
+        if (result == 0) {
+            room.afterAdd();
+        }
+        return result;
+    }
+
+    @Override
+    public int fill(Supplier<E> s, int limit) {
+        try {
+            return super.fill(s, limit);
+        } finally {
+            // Also when the supplier threw after some elements were added.
+            room.afterAdd();
+        }
+    }
+
+    @Override
+    public E poll() {
+        final E e = super.poll();
+        if (e != null) {
+            room.afterRemove();
+        }
+        return e;
+    }
+
+    @Override
+    public E relaxedPoll() {
+        final E e = super.relaxedPoll();
+        if (e != null) {
+            room.afterRemove();
+        }
+        return e;
+    }
+
+    @Override
+    public void put(E e) throws InterruptedException {
+        WaitRoom.checkBeforeAdd(e);
+        if (!offer(e)) {
+            room.awaitRoom(this, e, false, 0L);
+        }
+    }
+
+    @Override
+    public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
+        final long nanos = WaitRoom.checkBeforeTimedAdd(e, timeout, unit);
+        return offer(e) || (nanos > 0L && room.awaitRoom(this, e, true, nanos));
+    }
+
+    @Override
+    public E take() throws InterruptedException {
+        WaitRoom.checkBeforeRemove();
+        final E e = poll();
+        return e != null ? e : room.awaitElement(this, false, 0L);
+    }
+
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        final long nanos = WaitRoom.checkBeforeTimedRemove(timeout, unit);
+        final E e = poll();
+        return e != null || nanos <= 0L ? e : room.awaitElement(this, true, nanos);
+    }
+
+    @Override
+    public int remainingCapacity() {
+        return WaitRoom.remainingCapacity(this);
+    }
+
+    @Override
+    public int drainTo(Collection<? super E> c) {
+        return WaitRoom.drainTo(this, c, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public int drainTo(Collection<? super E> c, int maxElements) {
+        return WaitRoom.drainTo(this, c, maxElements);
+    }
+}
