@@ -62,9 +62,6 @@ public class BlockingRoundTrip {
     public static final String DEFAULT_CAPACITY = "1024";
     /** How long tear-down waits for the echo thread to stop before calling it a leak. */
     private static final long ECHO_JOIN_MILLIS = TimeUnit.SECONDS.toMillis(10);
-    /** Seed and multiplier of the order-sensitive hash of a burst (as {@code List.hashCode}). */
-    private static final int HASH_SEED = 1;
-    private static final int HASH_MULTIPLIER = 31;
 
     /** The queues, a {@link QueueFactory#blockingNames()} name. */
     @Param({
@@ -164,18 +161,10 @@ public class BlockingRoundTrip {
         for (Integer e : burst) {
             ping.put(e);
         }
-        int hash = HASH_SEED;
+        // The hash of QueueRoundTrip, so QueueRoundTrip.expectedHash checks both.
+        int hash = QueueRoundTrip.HASH_SEED;
         for (int i = burst.length; i > 0; i--) {
-            hash = HASH_MULTIPLIER * hash + pong.take();
-        }
-        return hash;
-    }
-
-    /** @return what {@link #roundTrip()} returns when every message comes back in order */
-    static int expectedHash(int burstSize) {
-        int hash = HASH_SEED;
-        for (int i = 0; i < burstSize; i++) {
-            hash = HASH_MULTIPLIER * hash + i;
+            hash = QueueRoundTrip.HASH_MULTIPLIER * hash + pong.take();
         }
         return hash;
     }

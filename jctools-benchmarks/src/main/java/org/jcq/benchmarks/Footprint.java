@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -127,18 +126,7 @@ public final class Footprint {
      *                                  positive int
      */
     static Settings parse(String[] args) {
-        final Map<String, String> values = new LinkedHashMap<>();
-        for (String arg : args) {
-            final int eq = arg.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("Argument is not key=value: '" + arg + "'");
-            }
-            final String key = arg.substring(0, eq);
-            if (!KEYS.contains(key)) {
-                throw new IllegalArgumentException("Unknown key: '" + key + "' in '" + arg + "'; known: " + KEYS);
-            }
-            values.put(key, arg.substring(eq + 1));
-        }
+        final Map<String, String> values = KeyValueArgs.parse(args, KEYS);
         return new Settings(qTypes(values.get(KEY_QTYPES)), capacity(values.get(KEY_CAPACITY)),
                 values.containsKey(KEY_OUT) ? Path.of(values.get(KEY_OUT)) : null);
     }

@@ -5,7 +5,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -140,18 +139,7 @@ public final class IdleConsumerCpu {
      *                                  an idle time that is not a positive long
      */
     static Settings parse(String[] args) {
-        final Map<String, String> values = new LinkedHashMap<>();
-        for (String arg : args) {
-            final int eq = arg.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("Argument is not key=value: '" + arg + "'");
-            }
-            final String key = arg.substring(0, eq);
-            if (!KEYS.contains(key)) {
-                throw new IllegalArgumentException("Unknown key: '" + key + "' in '" + arg + "'; known: " + KEYS);
-            }
-            values.put(key, arg.substring(eq + 1));
-        }
+        final Map<String, String> values = KeyValueArgs.parse(args, KEYS);
         return new Settings(qTypes(values.get(KEY_QTYPES)), idleMillis(values.get(KEY_IDLE_MILLIS)),
                 threadKinds(values.get(KEY_THREAD_KINDS)));
     }

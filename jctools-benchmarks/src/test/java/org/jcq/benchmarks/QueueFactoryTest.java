@@ -173,6 +173,14 @@ class QueueFactoryTest {
     }
 
     @Test
+    void blockingBenchmarkParamDefaultsListEveryBlockingQueue() throws NoSuchFieldException {
+        for (Class<?> benchmark : List.of(BlockingThroughput.class, BlockingRoundTrip.class)) {
+            final Param p = benchmark.getField("qType").getAnnotation(Param.class);
+            assertArrayEquals(blockingNames().toArray(new String[0]), p.value(), benchmark.getName());
+        }
+    }
+
+    @Test
     void blockingShapesFollowTheNames() {
         assertShape(1, 1, QueueFactory.BLOCKING_SPSC);
         assertShape(ANY, 1, QueueFactory.BLOCKING_MPSC);
