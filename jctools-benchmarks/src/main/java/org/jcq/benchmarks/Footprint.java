@@ -127,38 +127,9 @@ public final class Footprint {
      */
     static Settings parse(String[] args) {
         final Map<String, String> values = KeyValueArgs.parse(args, KEYS);
-        return new Settings(qTypes(values.get(KEY_QTYPES)), capacity(values.get(KEY_CAPACITY)),
+        return new Settings(KeyValueArgs.qTypes(KEY_QTYPES, values.get(KEY_QTYPES), QueueFactory.names()),
+                KeyValueArgs.positiveInt(KEY_CAPACITY, values.get(KEY_CAPACITY), DEFAULT_CAPACITY),
                 values.containsKey(KEY_OUT) ? Path.of(values.get(KEY_OUT)) : null);
-    }
-
-    private static List<String> qTypes(String value) {
-        if (value == null) {
-            return QueueFactory.names();
-        }
-        final List<String> qTypes = List.of(value.split(",", -1));
-        for (String q : qTypes) {
-            if (!QueueFactory.names().contains(q)) {
-                throw new IllegalArgumentException("Unknown qType: '" + q + "' in " + KEY_QTYPES + "=" + value
-                        + "; known: " + QueueFactory.names());
-            }
-        }
-        return qTypes;
-    }
-
-    private static int capacity(String value) {
-        if (value == null) {
-            return DEFAULT_CAPACITY;
-        }
-        final int capacity;
-        try {
-            capacity = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(KEY_CAPACITY + " must be a positive int but was '" + value + "'", e);
-        }
-        if (capacity < 1) {
-            throw new IllegalArgumentException(KEY_CAPACITY + " must be a positive int but was '" + value + "'");
-        }
-        return capacity;
     }
 
     /** @return each queue's footprint, in the order given */

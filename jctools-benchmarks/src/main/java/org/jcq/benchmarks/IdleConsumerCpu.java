@@ -140,39 +140,9 @@ public final class IdleConsumerCpu {
      */
     static Settings parse(String[] args) {
         final Map<String, String> values = KeyValueArgs.parse(args, KEYS);
-        return new Settings(qTypes(values.get(KEY_QTYPES)), idleMillis(values.get(KEY_IDLE_MILLIS)),
+        return new Settings(KeyValueArgs.qTypes(KEY_QTYPES, values.get(KEY_QTYPES), QueueFactory.blockingNames()),
+                KeyValueArgs.positiveLong(KEY_IDLE_MILLIS, values.get(KEY_IDLE_MILLIS), DEFAULT_IDLE_MILLIS),
                 threadKinds(values.get(KEY_THREAD_KINDS)));
-    }
-
-    private static List<String> qTypes(String value) {
-        if (value == null) {
-            return QueueFactory.blockingNames();
-        }
-        final List<String> qTypes = List.of(value.split(",", -1));
-        for (String q : qTypes) {
-            if (!QueueFactory.blockingNames().contains(q)) {
-                throw new IllegalArgumentException("Unknown blocking qType: '" + q + "' in " + KEY_QTYPES + "="
-                        + value + "; known: " + QueueFactory.blockingNames());
-            }
-        }
-        return qTypes;
-    }
-
-    private static long idleMillis(String value) {
-        if (value == null) {
-            return DEFAULT_IDLE_MILLIS;
-        }
-        final long millis;
-        try {
-            millis = Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(KEY_IDLE_MILLIS + " must be a positive long but was '" + value + "'",
-                    e);
-        }
-        if (millis < 1) {
-            throw new IllegalArgumentException(KEY_IDLE_MILLIS + " must be a positive long but was '" + value + "'");
-        }
-        return millis;
     }
 
     private static List<String> threadKinds(String value) {
