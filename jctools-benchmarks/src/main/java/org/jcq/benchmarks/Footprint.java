@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -127,50 +126,10 @@ public final class Footprint {
      *                                  positive int
      */
     static Settings parse(String[] args) {
-        final Map<String, String> values = new LinkedHashMap<>();
-        for (String arg : args) {
-            final int eq = arg.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("Argument is not key=value: '" + arg + "'");
-            }
-            final String key = arg.substring(0, eq);
-            if (!KEYS.contains(key)) {
-                throw new IllegalArgumentException("Unknown key: '" + key + "' in '" + arg + "'; known: " + KEYS);
-            }
-            values.put(key, arg.substring(eq + 1));
-        }
-        return new Settings(qTypes(values.get(KEY_QTYPES)), capacity(values.get(KEY_CAPACITY)),
+        final Map<String, String> values = KeyValueArgs.parse(args, KEYS);
+        return new Settings(KeyValueArgs.qTypes(KEY_QTYPES, values.get(KEY_QTYPES), QueueFactory.names()),
+                KeyValueArgs.positiveInt(KEY_CAPACITY, values.get(KEY_CAPACITY), DEFAULT_CAPACITY),
                 values.containsKey(KEY_OUT) ? Path.of(values.get(KEY_OUT)) : null);
-    }
-
-    private static List<String> qTypes(String value) {
-        if (value == null) {
-            return QueueFactory.names();
-        }
-        final List<String> qTypes = List.of(value.split(",", -1));
-        for (String q : qTypes) {
-            if (!QueueFactory.names().contains(q)) {
-                throw new IllegalArgumentException("Unknown qType: '" + q + "' in " + KEY_QTYPES + "=" + value
-                        + "; known: " + QueueFactory.names());
-            }
-        }
-        return qTypes;
-    }
-
-    private static int capacity(String value) {
-        if (value == null) {
-            return DEFAULT_CAPACITY;
-        }
-        final int capacity;
-        try {
-            capacity = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(KEY_CAPACITY + " must be a positive int but was '" + value + "'", e);
-        }
-        if (capacity < 1) {
-            throw new IllegalArgumentException(KEY_CAPACITY + " must be a positive int but was '" + value + "'");
-        }
-        return capacity;
     }
 
     /** @return each queue's footprint, in the order given */

@@ -9,6 +9,7 @@ import java.util.Queue;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.function.IntFunction;
 
@@ -31,6 +32,9 @@ import org.jcq.queues.SpscChunkedArrayQueue;
 import org.jcq.queues.SpscGrowableArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
+import org.jcq.queues.blocking.MpmcBlockingArrayQueue;
+import org.jcq.queues.blocking.MpscBlockingArrayQueue;
+import org.jcq.queues.blocking.SpscBlockingArrayQueue;
 import org.jctools.queues.varhandle.MpmcVarHandleArrayQueue;
 import org.jctools.queues.varhandle.MpscBlockingConsumerVarHandleArrayQueue;
 import org.jctools.queues.varhandle.MpscChunkedVarHandleArrayQueue;
@@ -64,6 +68,18 @@ import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
  * prefix ({@code Spsc}, {@code Mpsc}, {@code Spmc}, {@code Mpmc}), Agrona's by theirs
  * ({@code OneToOne}, {@code ManyToOne}, {@code ManyToMany}); the JDK's queues take any number of
  * both. Every known name has a shape, checked when the class loads.
+ * <p>
+ * Blocking queues: {@link #blockingNames()} is a group of its own, the {@link BlockingQueue}s
+ * that {@link #createBlocking(String, int)} builds for the blocking benchmarks: our three
+ * blocking array queues (module {@code jctools-experimental}; they have no JCTools twin, so they
+ * are neither in {@link #ours()} nor in {@link #names()}, and the comparison tables stay as they
+ * were) and the JDK's {@link ArrayBlockingQueue}, {@link LinkedBlockingQueue} and
+ * {@link LinkedTransferQueue}. {@link #create(String, int)}, {@link #maxProducers(String)} and
+ * {@link #maxConsumers(String)} know them too, so a non-blocking benchmark can run one of them
+ * beside its non-blocking twin ({@code -p qType=SpscBlockingArrayQueue,SpscArrayQueue}). Of
+ * these, {@link LinkedTransferQueue} ignores the capacity and never blocks a producer (nor does
+ * {@link LinkedBlockingQueue} below its capacity); only the consumer side of a benchmark waits
+ * there.
  */
 public final class QueueFactory {
     /** Prefix of the JCTools {@code sun.misc.Unsafe} edition's queues. */
@@ -139,6 +155,15 @@ public final class QueueFactory {
     /** The JDK's unbounded lock-free linked queue with hand-off (dual queue; ignores the capacity). */
     public static final String JDK_LTQ = JDK_PREFIX + "LinkedTransferQueue";
 
+    /** This project's bounded SPSC queue whose producer and consumer can block (experimental). */
+    public static final String BLOCKING_SPSC = "SpscBlockingArrayQueue";
+    /** This project's bounded MPSC queue whose producers and consumer can block (experimental). */
+    public static final String BLOCKING_MPSC = "MpscBlockingArrayQueue";
+    /** This project's bounded MPMC queue whose producers and consumers can block (experimental). */
+    public static final String BLOCKING_MPMC = "MpmcBlockingArrayQueue";
+    /** The JDK's optionally-bounded two-lock linked queue (bounded here by the capacity). */
+    public static final String JDK_LBQ = JDK_PREFIX + "LinkedBlockingQueue";
+
     /** What {@link #maxProducers} and {@link #maxConsumers} return for "any number of threads". */
     public static final int ANY_NUMBER = Integer.MAX_VALUE;
     /** What {@link #capacityOf(Queue)} returns for a queue with no bound. */
@@ -152,6 +177,9 @@ public final class QueueFactory {
     private static final List<String> NAMES =
             Collections.unmodifiableList(new ArrayList<>(FACTORIES.keySet()));
     private static final List<String> OURS = List.copyOf(OURS_FACTORIES.keySet());
+    /** The blocking group: ours first, then the JDK's; built typed, for the blocking benchmarks. */
+    private static final Map<String, IntFunction<BlockingQueue<Object>>> BLOCKING_FACTORIES = buildBlocking();
+    private static final List<String> BLOCKING_NAMES = List.copyOf(BLOCKING_FACTORIES.keySet());
     /** How many threads may offer and poll at once, by a queue's simple name's prefix. */
     private static final Map<String, Shape> SHAPE_BY_PREFIX = buildShapePrefixes();
     private static final Map<String, Shape> SHAPES = buildShapes();
@@ -180,6 +208,17 @@ public final class QueueFactory {
         m.put(MPSC_LINKED, capacity -> new MpscLinkedQueue<>());
         m.put(MPSC_XADD, MpscUnboundedXaddArrayQueue::new);
         m.put(MPMC_XADD, MpmcUnboundedXaddArrayQueue::new);
+        return m;
+    }
+
+    private static Map<String, IntFunction<BlockingQueue<Object>>> buildBlocking() {
+        final Map<String, IntFunction<BlockingQueue<Object>>> m = new LinkedHashMap<>();
+        m.put(BLOCKING_SPSC, SpscBlockingArrayQueue::new);
+        m.put(BLOCKING_MPSC, MpscBlockingArrayQueue::new);
+        m.put(BLOCKING_MPMC, MpmcBlockingArrayQueue::new);
+        m.put(JDK_ABQ, ArrayBlockingQueue::new);
+        m.put(JDK_LBQ, LinkedBlockingQueue::new);
+        m.put(JDK_LTQ, capacity -> new LinkedTransferQueue<>());
         return m;
     }
 
@@ -261,6 +300,9 @@ public final class QueueFactory {
         for (String qType : NAMES) {
             m.put(qType, shapeByName(qType));
         }
+        for (String qType : BLOCKING_NAMES) {
+            m.put(qType, shapeByName(qType));
+        }
         return m;
     }
 
@@ -281,7 +323,7 @@ public final class QueueFactory {
     /**
      * Builds a queue.
      *
-     * @param qType    one of {@link #names()}
+     * @param qType    one of {@link #names()} or {@link #blockingNames()}
      * @param capacity the requested capacity (ignored by unbounded queues)
      * @param <E>      the element type
      * @return a new, empty queue
@@ -292,13 +334,34 @@ public final class QueueFactory {
     public static <E> Queue<E> create(String qType, int capacity) {
         final IntFunction<Queue<Object>> factory = FACTORIES.get(qType);
         if (factory == null) {
-            throw new IllegalArgumentException("Unknown qType: '" + qType + "'; known: " + NAMES);
+            return createBlocking(qType, capacity);
         }
         return (Queue<E>) factory.apply(capacity);
     }
 
     /**
-     * @param qType one of {@link #names()}
+     * Builds a blocking queue.
+     *
+     * @param qType    one of {@link #blockingNames()}
+     * @param capacity the requested capacity; {@link LinkedTransferQueue} ignores it (it is
+     *                 unbounded, so its producers never wait)
+     * @param <E>      the element type
+     * @return a new, empty queue
+     * @throws IllegalArgumentException if {@code qType} is not a blocking queue's name, or the
+     *                                  queue rejects {@code capacity}
+     */
+    @SuppressWarnings("unchecked") // every factory builds an empty queue of any element type
+    public static <E> BlockingQueue<E> createBlocking(String qType, int capacity) {
+        final IntFunction<BlockingQueue<Object>> factory = BLOCKING_FACTORIES.get(qType);
+        if (factory == null) {
+            throw new IllegalArgumentException("Unknown qType: '" + qType + "'; known: " + NAMES
+                    + "; blocking: " + BLOCKING_NAMES);
+        }
+        return (BlockingQueue<E>) factory.apply(capacity);
+    }
+
+    /**
+     * @param qType one of {@link #names()} or {@link #blockingNames()}
      * @return how many threads may offer at once: 1 or {@link #ANY_NUMBER}
      * @throws IllegalArgumentException if {@code qType} is unknown
      */
@@ -307,7 +370,7 @@ public final class QueueFactory {
     }
 
     /**
-     * @param qType one of {@link #names()}
+     * @param qType one of {@link #names()} or {@link #blockingNames()}
      * @return how many threads may poll at once: 1 or {@link #ANY_NUMBER}
      * @throws IllegalArgumentException if {@code qType} is unknown
      */
@@ -318,7 +381,8 @@ public final class QueueFactory {
     private static Shape shapeOf(String qType) {
         final Shape shape = SHAPES.get(qType);
         if (shape == null) {
-            throw new IllegalArgumentException("Unknown qType: '" + qType + "'; known: " + NAMES);
+            throw new IllegalArgumentException("Unknown qType: '" + qType + "'; known: " + NAMES
+                    + "; blocking: " + BLOCKING_NAMES);
         }
         return shape;
     }
@@ -366,6 +430,14 @@ public final class QueueFactory {
         }
         out.add(JDK_CLQ);
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * @return the blocking queues {@link #createBlocking(String, int)} builds: ours (which have no
+     *         JCTools twin), then the JDK's array, linked and transfer queues
+     */
+    public static List<String> blockingNames() {
+        return BLOCKING_NAMES;
     }
 
     /** @return the names of this project's queues */

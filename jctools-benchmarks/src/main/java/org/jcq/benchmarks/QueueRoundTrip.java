@@ -68,8 +68,8 @@ public class QueueRoundTrip extends QueueParams {
     /** How long tear-down waits for each relay to stop before calling it a leak. */
     private static final long RELAY_JOIN_MILLIS = TimeUnit.SECONDS.toMillis(10);
     /** Seed and multiplier of the order-sensitive hash of a burst (as {@code List.hashCode}). */
-    private static final int HASH_SEED = 1;
-    private static final int HASH_MULTIPLIER = 31;
+    static final int HASH_SEED = 1;
+    static final int HASH_MULTIPLIER = 31;
 
     /** Messages per burst; at most the capacity of a bounded queue. */
     @Param({"1", "10", "100"})
@@ -230,7 +230,10 @@ public class QueueRoundTrip extends QueueParams {
         return hash;
     }
 
-    /** @return what {@link #roundTrip()} returns when every message comes back in order */
+    /**
+     * @return what {@link #roundTrip()} (and {@link BlockingRoundTrip#roundTrip()}, which hashes
+     *         the same way) returns when every message comes back in order
+     */
     static int expectedHash(int burstSize) {
         int hash = HASH_SEED;
         for (int i = 0; i < burstSize; i++) {

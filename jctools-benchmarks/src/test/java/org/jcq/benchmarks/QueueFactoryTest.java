@@ -12,7 +12,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -152,5 +154,75 @@ class QueueFactoryTest {
             }
             assertFalse(q.offer(capacity), qType + " took more than its capacity " + capacity);
         }
+    }
+
+    static List<String> blockingNames() {
+        return QueueFactory.blockingNames();
+    }
+
+    @Test
+    void blockingGroupIsOursThenTheJdksAndLeavesTheComparisonListsAlone() {
+        assertEquals(List.of(QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC, QueueFactory.BLOCKING_MPMC,
+                QueueFactory.JDK_ABQ, QueueFactory.JDK_LBQ, QueueFactory.JDK_LTQ), blockingNames());
+        for (String q : List.of(QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC,
+                QueueFactory.BLOCKING_MPMC, QueueFactory.JDK_LBQ)) {
+            assertFalse(names().contains(q), q + " has no twin, so it is not in names()");
+            assertFalse(QueueFactory.ours().contains(q), q);
+            assertFalse(QueueFactory.quickNames().contains(q), q);
+        }
+    }
+
+    @Test
+    void blockingBenchmarkParamDefaultsListEveryBlockingQueue() throws NoSuchFieldException {
+        for (Class<?> benchmark : List.of(BlockingThroughput.class, BlockingRoundTrip.class)) {
+            final Param p = benchmark.getField("qType").getAnnotation(Param.class);
+            assertArrayEquals(blockingNames().toArray(new String[0]), p.value(), benchmark.getName());
+        }
+    }
+
+    @Test
+    void blockingShapesFollowTheNames() {
+        assertShape(1, 1, QueueFactory.BLOCKING_SPSC);
+        assertShape(ANY, 1, QueueFactory.BLOCKING_MPSC);
+        assertShape(ANY, ANY, QueueFactory.BLOCKING_MPMC, QueueFactory.JDK_LBQ);
+    }
+
+    /** Each blocking queue is a FIFO that createBlocking and create both build, and take waits for put. */
+    @ParameterizedTest
+    @MethodSource("blockingNames")
+    void buildsABlockingFifoQueue(String qType) throws InterruptedException {
+        final BlockingQueue<Integer> q = QueueFactory.createBlocking(qType, CAPACITY);
+        assertTrue(QueueFactory.create(qType, CAPACITY) instanceof BlockingQueue, qType);
+        assertNull(q.poll(1, TimeUnit.MILLISECONDS), qType + " timed poll of an empty queue");
+        for (int i = 0; i < ELEMENTS; i++) {
+            q.put(i);
+        }
+        for (int i = 0; i < ELEMENTS; i++) {
+            assertEquals(i, q.take(), qType + " take " + i);
+        }
+        assertTrue(q.isEmpty());
+    }
+
+    /** The bounded ones hold what capacityOf says; LinkedTransferQueue ignores the capacity. */
+    @ParameterizedTest
+    @MethodSource("blockingNames")
+    void blockingCapacityIsWhatTheQueueHolds(String qType) throws InterruptedException {
+        final BlockingQueue<Integer> q = QueueFactory.createBlocking(qType, CAPACITY);
+        final int capacity = QueueFactory.capacityOf(q);
+        assertEquals(qType.equals(QueueFactory.JDK_LTQ) ? QueueFactory.UNBOUNDED : CAPACITY, capacity, qType);
+        if (capacity != QueueFactory.UNBOUNDED) {
+            for (int i = 0; i < capacity; i++) {
+                q.put(i);
+            }
+            assertFalse(q.offer(capacity, 1, TimeUnit.MILLISECONDS), qType + " took more than " + capacity);
+        }
+    }
+
+    @Test
+    void createBlockingRejectsANonBlockingQueueByName() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> QueueFactory.createBlocking(QueueFactory.SPSC, CAPACITY));
+        assertTrue(e.getMessage().contains(QueueFactory.SPSC), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> QueueFactory.create("NoSuchBlockingQueue", CAPACITY));
     }
 }
