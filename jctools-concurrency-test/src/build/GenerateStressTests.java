@@ -12,7 +12,7 @@ import java.util.stream.IntStream;
  * Writes the jcstress tests of every queue: one source file per queue, with one nested test per
  * (setup, property). The actor logic and the outcome classification live in the hand-written
  * property classes of {@code org.jcq.concurrency} ({@code ProducerConsumer}, {@code TwoProducers},
- * {@code TwoConsumers}, {@code BlockingConsumer}); jcstress wants each test's actors declared in
+ * {@code TwoConsumers}, {@code BlockingConsumer}, {@code BlockingBothSides}); jcstress wants each test's actors declared in
  * the test class itself, so a generated test only names its queue and re-declares the actors.
  * <p>
  * Adding a queue is one line in {@link #QUEUES}. Maven runs this (single-file source launch) in
@@ -22,6 +22,20 @@ public final class GenerateStressTests {
     enum Shape {
         SINGLE,
         MULTI
+    }
+
+    /** Which threads of a queue can wait. */
+    enum Blocking {
+        /** None: a plain queue. */
+        NONE,
+        /** The consumer ({@code take}, timed {@code poll}): the queue is a {@code BlockingQueue}. */
+        CONSUMER,
+        /**
+         * Consumers and producers ({@code put}, timed {@code offer}): a {@code BlockingQueue} made of a
+         * core queue plus a wake-up protocol ({@code org.jcq.queues.blocking}). Only the wake-up
+         * properties run on it: its ring is the core queue's, unchanged, and is tested there.
+         */
+        BOTH
     }
 
     /**
@@ -38,18 +52,31 @@ public final class GenerateStressTests {
      *        consumed nodes
      * @param nearFull how many elements NearFull and SizeInRange start with, so the racing offers
      *        resize a growable queue, link a chunk, or meet a full ring
-     * @param blocking whether the consumer can block (the queue is a {@code BlockingQueue})
+     * @param blocking which threads can wait
      */
     record Queue(String name, String pkg, String factory, Shape producers, Shape consumers, int capacity,
-            int advance, int nearFull, boolean blocking) {
+            int advance, int nearFull, Blocking blocking) {
         boolean bounded() {
             return capacity > 0;
+        }
+
+        /** Whether the ring properties run on this queue (see {@link Blocking#BOTH}). */
+        boolean ring() {
+            return blocking != Blocking.BOTH;
         }
     }
 
     private static Queue q(String name, String factory, Shape producers, Shape consumers, int capacity, int advance,
             int nearFull) {
-        return new Queue(name, "queues", factory, producers, consumers, capacity, advance, nearFull, false);
+        return new Queue(name, "queues", factory, producers, consumers, capacity, advance, nearFull, Blocking.NONE);
+    }
+
+    /**
+     * A blocking queue of {@code org.jcq.queues.blocking} of capacity 4 (below the 6 elements of
+     * {@code PutTakeInOrder}); Boundary advances 3, so its races straddle the ring's wrap.
+     */
+    private static Queue blockingBoth(String name, String pkg, Shape producers, Shape consumers) {
+        return new Queue(name, pkg, "new " + name + "<>(4)", producers, consumers, 4, 3, 3, Blocking.BOTH);
     }
 
     private static final Shape S = Shape.SINGLE;
@@ -79,10 +106,15 @@ public final class GenerateStressTests {
             q("MpscUnboundedXaddArrayQueue", "new MpscUnboundedXaddArrayQueue<>(2, 1)", M, S, 0, 5, 2),
             q("MpmcUnboundedXaddArrayQueue", "new MpmcUnboundedXaddArrayQueue<>(2, 1)", M, M, 0, 5, 2),
             new Queue("MpscBlockingConsumerArrayQueue", "queues", "new MpscBlockingConsumerArrayQueue<>(4)", M, S, 4,
-                    3, 3, true),
-            // The harness self-check: a queue that publishes its index before its element. Its
-            // tests must FAIL; they are kept apart from the smoke and full runs (see README).
-            new Queue("IndexFirstQueue", "selfcheck", "new IndexFirstQueue<>(4)", S, S, 4, 3, 3, false));
+                    3, 3, Blocking.CONSUMER),
+            blockingBoth("SpscBlockingArrayQueue", "queues", S, S),
+            blockingBoth("MpscBlockingArrayQueue", "queues", M, S),
+            blockingBoth("MpmcBlockingArrayQueue", "queues", M, M),
+            // The harness self-checks: a queue that publishes its index before its element, and a
+            // blocking queue whose waiters park before they check. Their tests must FAIL; they
+            // are kept apart from the smoke and full runs (see README).
+            new Queue("IndexFirstQueue", "selfcheck", "new IndexFirstQueue<>(4)", S, S, 4, 3, 3, Blocking.NONE),
+            blockingBoth("ParkFirstBlockingQueue", "selfcheck", S, S));
 
     /**
      * One property: which class holds it, the actors jcstress must see, and which queues it fits.
@@ -107,7 +139,9 @@ public final class GenerateStressTests {
     }
 
     private static final List<String> PC = List.of("actor1", "actor2");
-    private static final Predicate<Queue> ALL = q -> true;
+    private static final Predicate<Queue> ALL = Queue::ring;
+    private static final Predicate<Queue> BLOCKING_CONSUMER = q -> q.blocking() == Blocking.CONSUMER;
+    private static final Predicate<Queue> BLOCKING_BOTH = q -> q.blocking() == Blocking.BOTH;
     private static final Function<Queue, String> NONE = q -> "";
     private static final Function<Queue, List<String>> SHARED = q -> List.of();
 
@@ -115,8 +149,8 @@ public final class GenerateStressTests {
         return new Property(base, result, PC, arbiter, fits, NONE, SHARED);
     }
 
-    private static Property wakes(String base) {
-        return new Property("BlockingConsumer." + base, null, List.of("actor1"), false, Queue::blocking, NONE, SHARED);
+    private static Property wakes(String base, Predicate<Queue> fits) {
+        return new Property(base, null, List.of("actor1"), false, fits, NONE, SHARED);
     }
 
     static final List<Property> PROPERTIES = List.of(
@@ -128,20 +162,32 @@ public final class GenerateStressTests {
             shared("ProducerConsumer.NoSpuriousNull", "LL_Result", false, ALL),
             shared("ProducerConsumer.RelaxedMayMiss", "LL_Result", false, ALL),
             shared("ProducerConsumer.EmptyEdge", "LL_Result", true, ALL),
-            shared("ProducerConsumer.FullEdge", "LLL_Result", true, Queue::bounded),
+            shared("ProducerConsumer.FullEdge", "LLL_Result", true, q -> q.ring() && q.bounded()),
             shared("ProducerConsumer.DrainFill", "LLL_Result", true, ALL),
             new Property("ProducerConsumer.NearFull", "LLL_Result", PC, true, ALL, q -> ", " + q.nearFull(),
                     GenerateStressTests::nearFullOutcomes),
             new Property("ProducerConsumer.SizeInRange", "IIII_Result", PC, false, ALL, q -> ", " + q.nearFull(),
                     GenerateStressTests::sizeOutcomes),
-            shared("TwoProducers.Offers", "L_Result", true, q -> q.producers() == M),
-            shared("TwoProducers.FillAndOffers", "L_Result", true, q -> q.producers() == M),
-            shared("TwoProducers.ProducerConsumes", "LL_Result", true, q -> q.producers() == M),
-            shared("TwoConsumers.Polls", "LLL_Result", true, q -> q.consumers() == M),
-            shared("BlockingConsumer.TakeInOrder", "L_Result", false, Queue::blocking),
-            wakes("TakeWokenByOffer"),
-            wakes("TakeWokenByFill"),
-            wakes("TimedPollWokenByRelaxedOffer"));
+            shared("TwoProducers.Offers", "L_Result", true, q -> q.ring() && q.producers() == M),
+            shared("TwoProducers.FillAndOffers", "L_Result", true, q -> q.ring() && q.producers() == M),
+            shared("TwoProducers.ProducerConsumes", "LL_Result", true, q -> q.ring() && q.producers() == M),
+            shared("TwoConsumers.Polls", "LLL_Result", true, q -> q.ring() && q.consumers() == M),
+            shared("BlockingConsumer.TakeInOrder", "L_Result", false, BLOCKING_CONSUMER),
+            wakes("BlockingConsumer.TakeWokenByOffer", BLOCKING_CONSUMER),
+            wakes("BlockingConsumer.TakeWokenByFill", BLOCKING_CONSUMER),
+            wakes("BlockingConsumer.TimedPollWokenByRelaxedOffer", BLOCKING_CONSUMER),
+            // Both sides wait: each way of adding wakes a consumer, each way of removing a producer.
+            wakes("BlockingBothSides.TakeWokenByOffer", BLOCKING_BOTH),
+            wakes("BlockingBothSides.TakeWokenByPut", BLOCKING_BOTH),
+            wakes("BlockingBothSides.TakeWokenByFill", BLOCKING_BOTH),
+            wakes("BlockingBothSides.TakeWokenByRelaxedOffer", BLOCKING_BOTH),
+            wakes("BlockingBothSides.TimedPollWokenByOffer", BLOCKING_BOTH),
+            wakes("BlockingBothSides.PutWokenByPoll", BLOCKING_BOTH),
+            wakes("BlockingBothSides.PutWokenByTake", BLOCKING_BOTH),
+            wakes("BlockingBothSides.PutWokenByDrain", BLOCKING_BOTH),
+            wakes("BlockingBothSides.PutWokenByRelaxedPoll", BLOCKING_BOTH),
+            wakes("BlockingBothSides.TimedOfferWokenByPoll", BLOCKING_BOTH),
+            shared("BlockingBothSides.PutTakeInOrder", "LL_Result", true, BLOCKING_BOTH));
 
     /**
      * NearFull: how many offers may be taken (both if there is room; else at least as many as fit
@@ -203,6 +249,7 @@ public final class GenerateStressTests {
                 .append("package org.jcq.concurrency.").append(q.pkg()).append(";\n\n")
                 .append("import org.jcq.concurrency.*;\n")
                 .append("import org.jcq.queues.*;\n")
+                .append(q.blocking() == Blocking.BOTH && q.pkg().equals("queues") ? "import org.jcq.queues.blocking.*;\n" : "")
                 .append("import org.openjdk.jcstress.annotations.*;\n")
                 .append("import org.openjdk.jcstress.infra.results.*;\n\n")
                 .append("/** jcstress tests of {@code ").append(q.name()).append("}, built as {@code ")
