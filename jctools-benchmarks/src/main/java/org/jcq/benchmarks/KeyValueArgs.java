@@ -1,16 +1,17 @@
 package org.jcq.benchmarks;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The {@code key=value} command lines of this package's mains ({@link Footprint},
- * {@link IdleConsumerCpu}): one parser and one check per kind of value, so every main rejects a
- * malformed argument, an unknown key, an unknown queue or a bad number with the same message.
+ * The {@code key=value} command lines of the benchmark mains ({@link Footprint},
+ * {@link IdleConsumerCpu}, the latency harness's configuration): one parser and one check per kind
+ * of value, so every main rejects a malformed argument, an unknown key, an unknown queue or a bad
+ * number with the same message.
  */
-final class KeyValueArgs {
+public final class KeyValueArgs {
     private KeyValueArgs() {
     }
 
@@ -20,7 +21,7 @@ final class KeyValueArgs {
      * @return the values by key, in command-line order (a repeated key keeps its last value)
      * @throws IllegalArgumentException naming the argument: not {@code key=value}, or an unknown key
      */
-    static Map<String, String> parse(String[] args, Set<String> keys) {
+    public static Map<String, String> parse(String[] args, Collection<String> keys) {
         final Map<String, String> values = new LinkedHashMap<>();
         for (String arg : args) {
             final int eq = arg.indexOf('=');

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,6 +11,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import org.jcq.benchmarks.KeyValueArgs;
 import org.jcq.benchmarks.QueueFactory;
 
 /**
@@ -139,18 +139,7 @@ public record LatencyConfig(String qType, int capacity, Mode mode, double rate,
      *                                  the capacity is checked when the run builds it)
      */
     public static LatencyConfig parse(String... args) {
-        final Map<String, String> given = new LinkedHashMap<>();
-        for (String a : args) {
-            final int eq = a.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("Argument '" + a + "' is not key=value; keys: " + KEYS);
-            }
-            final String key = a.substring(0, eq);
-            if (!KEYS.contains(key)) {
-                throw new IllegalArgumentException("Unknown key '" + key + "' in '" + a + "'; keys: " + KEYS);
-            }
-            given.put(key, a.substring(eq + 1));
-        }
+        final Map<String, String> given = KeyValueArgs.parse(args, KEYS);
         final String qType = given.getOrDefault(K_QTYPE, QueueFactory.SPSC);
         final int capacity = (int) longOf(given, K_CAPACITY, DEFAULT_CAPACITY, 1, Integer.MAX_VALUE);
         requireQueue(qType);
