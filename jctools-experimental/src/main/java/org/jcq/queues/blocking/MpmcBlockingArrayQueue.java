@@ -13,10 +13,10 @@ import org.jcq.queues.MpmcArrayQueue;
  * <p>
  * Algorithm: {@link MpmcArrayQueue}'s ring, unchanged (this class extends it, so {@code offer}
  * and {@code poll} are the core queue's, called through {@code super}), plus the wake-up protocol
- * of this package (see {@code package-info}): after every successful add a full fence and one
- * volatile load of the waiting-consumer count, after every successful remove the same for the
- * waiting-producer count; only when a count is non-zero does the fast path take a lock, to
- * signal. A thread that must wait takes a {@link java.util.concurrent.locks.ReentrantLock},
+ * of this package (see {@code package-info}): after every successful add one volatile load of
+ * the waiting-consumer count, after every successful remove one of the waiting-producer count
+ * (no fence: the CAS that claimed the index is one); only when a count is non-zero does the fast
+ * path take a lock, to signal. A thread that must wait takes a {@link java.util.concurrent.locks.ReentrantLock},
  * counts itself, re-checks and awaits a {@link java.util.concurrent.locks.Condition}, which
  * parks it with {@link java.util.concurrent.locks.LockSupport}: no monitor is used, so a virtual
  * thread that waits unmounts from its carrier.
@@ -63,7 +63,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
     @Override
     public boolean offer(E e) {
         if (super.offer(e)) {
-            room.afterAdd();
+            room.afterCasAdd();
             return true;
         }
         return false;
@@ -72,7 +72,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
     @Override
     public boolean relaxedOffer(E e) {
         if (super.relaxedOffer(e)) {
-            room.afterAdd();
+            room.afterCasAdd();
             return true;
         }
         return false;
@@ -84,7 +84,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
             return super.fill(s, limit);
         } finally {
             // Also when the supplier threw after some elements were added.
-            room.afterAdd();
+            room.afterCasAdd();
         }
     }
 
@@ -92,7 +92,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
     public E poll() {
         final E e = super.poll();
         if (e != null) {
-            room.afterRemove();
+            room.afterCasRemove();
         }
         return e;
     }
@@ -101,7 +101,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
     public E relaxedPoll() {
         final E e = super.relaxedPoll();
         if (e != null) {
-            room.afterRemove();
+            room.afterCasRemove();
         }
         return e;
     }

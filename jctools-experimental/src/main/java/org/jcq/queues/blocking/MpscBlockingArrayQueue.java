@@ -13,10 +13,10 @@ import org.jcq.queues.MpscArrayQueue;
  * <p>
  * Algorithm: {@link MpscArrayQueue}'s ring, unchanged (this class extends it, so {@code offer}
  * and {@code poll} are the core queue's, called through {@code super}), plus the wake-up protocol
- * of this package (see {@code package-info}): after every successful add a full fence and one
- * volatile load of the waiting-consumer count, after every successful remove the same for the
- * waiting-producer count; only when a count is non-zero does the fast path take a lock, to
- * signal. A thread that must wait takes a {@link java.util.concurrent.locks.ReentrantLock},
+ * of this package (see {@code package-info}): after every successful add one volatile load of
+ * the waiting-consumer count (the CAS that claimed the index already fenced), after every
+ * successful remove a full fence and one volatile load of the waiting-producer count; only when a
+ * count is non-zero does the fast path take a lock, to signal. A thread that must wait takes a {@link java.util.concurrent.locks.ReentrantLock},
  * counts itself, re-checks and awaits a {@link java.util.concurrent.locks.Condition}, which
  * parks it with {@link java.util.concurrent.locks.LockSupport}: no monitor is used, so a virtual
  * thread that waits unmounts from its carrier.
@@ -63,7 +63,7 @@ public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements Bloc
     @Override
     public boolean offer(E e) {
         if (super.offer(e)) {
-            room.afterAdd();
+            room.afterCasAdd();
             return true;
         }
         return false;
@@ -79,7 +79,7 @@ public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements Bloc
     @Override
     public boolean offerIfBelowThreshold(E e, int threshold) {
         if (super.offerIfBelowThreshold(e, threshold)) {
-            room.afterAdd();
+            room.afterCasAdd();
             return true;
         }
         return false;
@@ -89,7 +89,7 @@ public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements Bloc
     public int failFastOffer(E e) {
         final int result = super.failFastOffer(e);
         if (result == 0) {
-            room.afterAdd();
+            room.afterCasAdd();
         }
         return result;
     }
@@ -100,7 +100,7 @@ public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements Bloc
             return super.fill(s, limit);
         } finally {
             // Also when the supplier threw after some elements were added.
-            room.afterAdd();
+            room.afterCasAdd();
         }
     }
 

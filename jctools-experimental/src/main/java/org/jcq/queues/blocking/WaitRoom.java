@@ -41,12 +41,35 @@ final class WaitRoom extends WaitRoomFields {
         }
     }
 
+    /**
+     * Called instead of {@link #afterAdd()} by producers whose add claimed its index with a CAS
+     * (MPSC and MPMC producers): the CAS is a full fence, and the waiting consumer's re-check
+     * reads that index, so P2 is already done and the fast path's cost is one volatile load.
+     */
+    void afterCasAdd() {
+        // P3, volatile: the claim's CAS (P2') came before it; pairs with C2 as afterAdd's does.
+        if (lvWaitingConsumers() != 0) {
+            signalNotEmpty();
+        }
+    }
+
     /** Called after every successful remove (poll, relaxedPoll, drain, ...): the mirror image. */
     void afterRemove() {
         // Orders the slot's release before the load below (store-load), pairs with the waiting
         // producer's fence after its increment.
         VarHandle.fullFence();
         // Volatile: pairs with the waiting producer's increment.
+        if (lvWaitingProducers() != 0) {
+            signalNotFull();
+        }
+    }
+
+    /**
+     * Called instead of {@link #afterRemove()} by consumers whose remove claimed its index with a
+     * CAS (MPMC consumers): the mirror image of {@link #afterCasAdd()}.
+     */
+    void afterCasRemove() {
+        // Volatile: the claim's CAS came before it; pairs with the waiting producer's increment.
         if (lvWaitingProducers() != 0) {
             signalNotFull();
         }

@@ -2,8 +2,8 @@
  * Bounded array queues that are also {@link java.util.concurrent.BlockingQueue}s:
  * {@link org.jcq.queues.blocking.SpscBlockingArrayQueue},
  * {@link org.jcq.queues.blocking.MpscBlockingArrayQueue} and
- * {@link org.jcq.queues.blocking.MpmcBlockingArrayQueue}. Experimental: not yet benchmarked
- * against their targets.
+ * {@link org.jcq.queues.blocking.MpmcBlockingArrayQueue}. Experimental: they move to core once
+ * they meet their targets (the README's "What we measured" says where they stand).
  * <p>
  * Each extends the core lock-free queue of its shape ({@link org.jcq.queues.SpscArrayQueue},
  * {@link org.jcq.queues.MpscArrayQueue}, {@link org.jcq.queues.MpmcArrayQueue}), so its
@@ -34,12 +34,30 @@
  * Producers waiting for room and consumers after every successful remove run the mirror image
  * with the waiting-producer count and {@code notFull}.
  * <p>
- * The price on the fast path, when nobody waits: one full fence and one volatile load of a count
- * that is written only by waiting threads (so the load hits a shared cache line). On the side
- * that does no CAS (SPSC producer and consumer, MPSC consumer) the fence is the whole cost of the
- * handshake. MPSC/MPMC producers and MPMC consumers already CAS an index, which is a full fence
- * itself; a variant whose re-check (C3) read the index rather than the slot could drop P2 on
- * those sides. That is not done yet: it needs its own argument and its own stress tests.
+ * <h2>Sides that claim with a CAS</h2>
+ * MPSC and MPMC producers, and MPMC consumers, claim their index with a CAS before they publish;
+ * a volatile-mode CAS is a full fence, so on those sides P2 is that CAS, and the fast path is only
+ * P3. This is sound because every re-check (C3) that finds no element reads the index the CAS
+ * wrote: the queues' {@code poll} reads the slot, and when it is empty reads the producer index,
+ * and waits for the slot (never reports empty) while the index shows a claim; {@code offer} does
+ * the same with the consumer index when the slot is not free. So the pair is: the waiter's
+ * increment, its fence, its load of the index, against the CAS of that index and the load of the
+ * count. Both fences are totally ordered: if the CAS comes first, C3 sees the claim and waits for
+ * its element (which the producer publishes before it could ever take the lock); otherwise P3 sees
+ * the count, as before.
+ * <p>
+ * The sides that publish with release stores only (SPSC producer and consumer, MPSC consumer)
+ * keep P2. No cheaper handshake exists for them under the Java memory model: the publishing side
+ * stores, then must learn whether someone waits, while the waiter stores its count, then must
+ * learn whether something was published. If either side's store-then-load is not ordered by a
+ * full fence or an atomic read-modify-write, both loads may return the old value (the
+ * store-buffering outcome, which x86 shows in practice), the waiter parks beside the element, and
+ * if the publisher never calls again nobody wakes it. A flag in the slot or index does not help
+ * unless the publisher writes it with a read-modify-write, which costs the same as the fence.
+ * <p>
+ * The price on the fast path, when nobody waits, is therefore: one volatile load of a count that
+ * is written only by waiting threads (a cache line that stays shared) on CAS sides; that load and
+ * one full fence on the others.
  * <p>
  * No thundering herd: every add signals one waiter, never all; a waiter that leaves (with an
  * element, on time-out or on interrupt) while elements remain and other consumers wait signals
@@ -54,7 +72,10 @@
  * <li>A counted thread awaits only after a re-check (C3) made after its own fence, under the
  *     lock it has held since that fence.</li>
  * <li>Every successful add is followed, in the adding thread, by P2 and P3 (and P4 if P3 saw a
- *     waiter); every successful remove by their mirror images.</li>
+ *     waiter), where on CAS sides P2 is the claim's CAS; every successful remove by their mirror
+ *     images.</li>
+ * <li>On CAS sides, a re-check that finds the slot empty reads the index the CAS writes, and
+ *     reports nothing to take (or no room) only if that index shows no claim.</li>
  * </ol>
  * <b>Not</b> invariant: a count may be non-zero while nobody is parked (a waiter between C2 and
  * C4, or woken and not yet gone); an add then signals nobody, or wakes a waiter that finds the
@@ -64,8 +85,9 @@
  *
  * <h2>Orderings</h2>
  * Elements and indices: as in the core queue. The handshake's pairs: C2's fence with P2's (the
- * two full fences, whose order decides which side sees the other); C2's volatile store with P3's
- * volatile load; P1's publication with C3's loads (the core queue's acquire loads); for producers
+ * two full fences, or the fence and the claim's CAS, whose order decides which side sees the
+ * other); C2's volatile store with P3's volatile load; P1's publication, or on CAS sides the
+ * claim, with C3's loads (the core queue's acquire loads); for producers
  * waiting for room, the consumer's release of the slot with the producer's re-check. Signal and
  * await are ordered by the lock.
  *
