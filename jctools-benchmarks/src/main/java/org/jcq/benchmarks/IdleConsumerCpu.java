@@ -31,8 +31,8 @@ import java.util.concurrent.TimeUnit;
  * 2 s): enough to tell parking (0) from spinning (up to 1000), not to compare two parked queues.
  * <p>
  * <b>Wake-up:</b> after the window the consumer is handed {@value #WAKES} elements one at a
- * time, each only once its thread is parked again ({@code WAITING}), so every sample is a real
- * wake-up from park: from just before the {@code put} to the consumer's first instruction after
+ * time, each only once its thread is parked again ({@code WAITING} or {@code TIMED_WAITING}),
+ * so every sample is a real wake-up from park: from just before the {@code put} to the consumer's first instruction after
  * {@code take} returns, which includes the OS scheduler's wake-up. The first is printed apart: it
  * runs the queue's signalling path for the first time (interpreted, classes loading), so it is
  * mostly start-up cost; the median of all of them is the figure to compare.
@@ -84,7 +84,8 @@ public final class IdleConsumerCpu {
      * @param threadKind the consumer's {@link ThreadKind}
      * @param idleMillis how long it waited on the empty queue
      * @param cpuNanos   the CPU it used meanwhile (for a virtual thread: process minus baseline)
-     * @param idleState  its {@link Thread.State} at the end of the window ({@code WAITING}: parked)
+     * @param idleState  its {@link Thread.State} at the end of the window ({@code WAITING} or
+     *                   {@code TIMED_WAITING}: parked)
      * @param firstWakeNanos  the first wake-up: from just before the put to just after its take
      *                        returned
      * @param medianWakeNanos the median of {@link #WAKES} such wake-ups, the first included
@@ -211,7 +212,7 @@ public final class IdleConsumerCpu {
         final long[] wakes = new long[WAKES];
         try {
             for (int i = 0; i < WAKES; i++) {
-                awaitState(t, Thread.State.WAITING, qType);
+                awaitParked(t, qType);
                 final long putAt = System.nanoTime();
                 q.put(ELEMENT);
                 awaitTaken(consumer, i + 1, qType);
@@ -227,12 +228,20 @@ public final class IdleConsumerCpu {
                 wakes[WAKES / 2]);
     }
 
-    /** Waits until {@code t} is in {@code state}, e.g. parked again after its last take. */
-    private static void awaitState(Thread t, Thread.State state, String qType) throws InterruptedException {
+    /**
+     * Whether a thread in {@code state} is parked: {@code WAITING}, or {@code TIMED_WAITING} (a
+     * waiter that re-checks now and then, as ours do until the other side acknowledged them).
+     */
+    static boolean isParked(Thread.State state) {
+        return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
+    }
+
+    /** Waits until {@code t} is parked, e.g. again after its last take. */
+    private static void awaitParked(Thread t, String qType) throws InterruptedException {
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAKE_JOIN_MILLIS);
-        while (t.getState() != state) {
-            checkDeadline(deadline, qType + ": the consumer did not park (" + state + ") within "
-                    + WAKE_JOIN_MILLIS + " ms; it is " + t.getState());
+        while (!isParked(t.getState())) {
+            checkDeadline(deadline, qType + ": the consumer did not park within " + WAKE_JOIN_MILLIS
+                    + " ms; it is " + t.getState());
             Thread.sleep(POLL_MILLIS);
         }
     }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A consumer of our blocking queues parks while the queue is empty and wakes on a put.
  * <p>
- * "Parks" is asserted two ways: the consumer's thread is {@code WAITING} at the end of the idle
+ * "Parks" is asserted two ways: the consumer's thread is {@code WAITING} or {@code TIMED_WAITING}
+ * (an SPSC consumer re-checks now and then until its producer acknowledged it) at the end of the idle
  * window, and its own CPU time over the window is under {@value #MAX_IDLE_CPU_FRACTION} of the
  * window's wall time. A parked thread uses next to none (the measured figure is a fraction of a
  * millisecond: the steps into {@code take} and the park); a spinning one uses nearly all of the
@@ -34,19 +35,19 @@ class IdleConsumerCpuTest {
     @ValueSource(strings = {QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC, QueueFactory.BLOCKING_MPMC})
     void platformConsumerParksWhileIdleAndWakesOnPut(String qType) throws InterruptedException {
         final IdleConsumerCpu.Row row = IdleConsumerCpu.measure(qType, ThreadKind.PLATFORM, IDLE_MILLIS);
-        assertEquals(Thread.State.WAITING, row.idleState(), qType);
+        assertTrue(IdleConsumerCpu.isParked(row.idleState()), qType + " " + row.idleState());
         assertTrue(row.cpuFraction() < MAX_IDLE_CPU_FRACTION, qType + " idle consumer used " + row.cpuNanos()
                 + " ns of CPU in " + IDLE_MILLIS + " ms");
         assertTrue(row.firstWakeNanos() > 0 && row.medianWakeNanos() > 0, qType + " wake-ups " + row);
     }
 
-    /** Virtual threads: no per-thread CPU time, so only parked (WAITING) and woken are asserted. */
+    /** Virtual threads: no per-thread CPU time, so only parked and woken are asserted. */
     @ParameterizedTest
     @ValueSource(strings = {QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPMC})
     void virtualConsumerParksWhileIdleAndWakesOnPut(String qType) throws InterruptedException {
         assumeTrue(ThreadKind.virtualAvailable(), "virtual threads need JDK 21+");
         final IdleConsumerCpu.Row row = IdleConsumerCpu.measure(qType, ThreadKind.VIRTUAL, IDLE_MILLIS);
-        assertEquals(Thread.State.WAITING, row.idleState(), qType);
+        assertTrue(IdleConsumerCpu.isParked(row.idleState()), qType + " " + row.idleState());
         assertTrue(row.firstWakeNanos() > 0 && row.medianWakeNanos() > 0, qType + " wake-ups " + row);
     }
 

@@ -46,8 +46,8 @@ import org.jcq.queues.MpmcArrayQueue;
  * @param <E> the type of the elements
  */
 public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements BlockingQueue<E> {
-    /** Waiting threads and the wake-up protocol; its own padded object. */
-    private final WaitRoom room = new WaitRoom();
+    /** Waiting threads and the wake-up protocol; its own padded object (package-private for tests). */
+    final WaitRoom room = new WaitRoom(true, true);
 
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),

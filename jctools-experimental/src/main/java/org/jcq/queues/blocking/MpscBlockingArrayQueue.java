@@ -14,10 +14,11 @@ import org.jcq.queues.MpscArrayQueue;
  * Algorithm: {@link MpscArrayQueue}'s ring, unchanged (this class extends it, so {@code offer}
  * and {@code poll} are the core queue's, called through {@code super}), plus the wake-up protocol
  * of this package (see {@code package-info}): after every successful add one volatile load of
- * the waiting-consumer count (the CAS that claimed the index already fenced), after every
- * successful remove a full fence and one volatile load of the waiting-producer count; only when a
- * count is non-zero does the fast path take a lock, to signal. A thread that must wait takes a {@link java.util.concurrent.locks.ReentrantLock},
- * counts itself, re-checks and awaits a {@link java.util.concurrent.locks.Condition}, which
+ * the waiting-consumer count (the CAS that claimed the index is the fence), and only if it is
+ * non-zero a lock to signal; after every successful remove one acquire load of the remove fence
+ * request, which only waiting producers raise (then the consumer fences, acknowledges, reads the
+ * waiting-producer count and signals). A thread that must wait takes a
+ * {@link java.util.concurrent.locks.ReentrantLock}, counts itself, re-checks and awaits a {@link java.util.concurrent.locks.Condition}, which
  * parks it with {@link java.util.concurrent.locks.LockSupport}: no monitor is used, so a virtual
  * thread that waits unmounts from its carrier.
  * <p>
@@ -46,8 +47,8 @@ import org.jcq.queues.MpscArrayQueue;
  * @param <E> the type of the elements
  */
 public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements BlockingQueue<E> {
-    /** Waiting threads and the wake-up protocol; its own padded object. */
-    private final WaitRoom room = new WaitRoom();
+    /** Waiting threads and the wake-up protocol; its own padded object (package-private for tests). */
+    final WaitRoom room = new WaitRoom(true, false);
 
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),

@@ -13,10 +13,10 @@ import org.jcq.queues.SpscArrayQueue;
  * <p>
  * Algorithm: {@link SpscArrayQueue}'s ring, unchanged (this class extends it, so {@code offer}
  * and {@code poll} are the core queue's, called through {@code super}), plus the wake-up protocol
- * of this package (see {@code package-info}): after every successful add a full fence and one
- * volatile load of the waiting-consumer count, after every successful remove the same for the
- * waiting-producer count; only when a count is non-zero does the fast path take a lock, to
- * signal. A thread that must wait takes a {@link java.util.concurrent.locks.ReentrantLock},
+ * of this package (see {@code package-info}): after every successful add one acquire load of the
+ * add fence request, after every successful remove one of the remove fence request. Only while
+ * a thread waits is a request raised; then the fast path also fences, acknowledges the request,
+ * reads the waiter count and, if it is non-zero, takes a lock to signal. A thread that must wait takes a {@link java.util.concurrent.locks.ReentrantLock},
  * counts itself, re-checks and awaits a {@link java.util.concurrent.locks.Condition}, which
  * parks it with {@link java.util.concurrent.locks.LockSupport}: no monitor is used, so a virtual
  * thread that waits unmounts from its carrier.
@@ -45,8 +45,8 @@ import org.jcq.queues.SpscArrayQueue;
  * @param <E> the type of the elements
  */
 public class SpscBlockingArrayQueue<E> extends SpscArrayQueue<E> implements BlockingQueue<E> {
-    /** Waiting threads and the wake-up protocol; its own padded object. */
-    private final WaitRoom room = new WaitRoom();
+    /** Waiting threads and the wake-up protocol; its own padded object (package-private for tests). */
+    final WaitRoom room = new WaitRoom(false, false);
 
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),

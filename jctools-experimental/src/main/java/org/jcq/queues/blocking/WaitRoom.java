@@ -3,23 +3,26 @@ package org.jcq.queues.blocking;
 import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.jcq.queues.MessagePassingQueue;
 
 /*
  * The one implementation of the wake-up protocol that the blocking queues of this package share.
- * Each queue holds one WaitRoom in a final field, calls afterAdd() after every successful add and
- * afterRemove() after every successful remove, and calls awaitElement()/awaitRoom() when its own
- * fast path (take/put and the timed forms try poll/offer first) found nothing to do.
+ * Each queue holds one WaitRoom in a final field, calls afterAdd()/afterCasAdd() after every
+ * successful add and afterRemove()/afterCasRemove() after every successful remove, and calls
+ * awaitElement()/awaitRoom() when its own fast path (take/put and the timed forms try poll/offer
+ * first) found nothing to do.
  *
- * The protocol, its steps (C1..C4, P1..P4), the no-lost-wake-up argument and the invariants are
- * in package-info.java, which is what users read; the call sites below name the steps.
- * In short: a waiter counts itself under the lock, fences, re-checks, and only then awaits (which
- * releases the lock); a producer/consumer publishes, fences, reads the count, and if it is
- * non-zero signals under the lock. The fences make the two sides' store-then-load sequences
- * sequentially consistent, so at least one side sees the other; the lock makes a signal that
- * follows a seen count land while the waiter awaits or after it left.
+ * The protocol, its steps, the no-lost-wake-up argument and the invariants are in
+ * package-info.java, which is what users read; the call sites below name the steps.
+ * In short: a waiter counts itself under the lock (and, facing a single publisher that does not
+ * CAS, raises a fence request), fences, re-checks, and only then awaits (which releases the lock).
+ * A CAS publisher reads the count after its CAS. A single publisher reads the fence request; only
+ * while one is raised does it fence, acknowledge and read the count. Until its request is
+ * acknowledged a waiter awaits with a time-out and re-checks, because an add made before the
+ * publisher saw the request may not be visible to it yet.
  */
 
 /**
@@ -28,48 +31,85 @@ import org.jcq.queues.MessagePassingQueue;
  * {@link MpmcBlockingArrayQueue} share (see the comment at the top of this file).
  */
 final class WaitRoom extends WaitRoomFields {
+    /** A waiter whose fence request is not answered yet first re-checks after this long... */
+    static final long FIRST_RECHECK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+    /** ...then after twice as long each time, up to this. */
+    static final long MAX_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /** Whether every add claims its index with a CAS (MPSC and MPMC producers). */
+    private final boolean addsClaimByCas;
+    /** Whether every remove claims its index with a CAS (MPMC consumers). */
+    private final boolean removesClaimByCas;
     /**
-     * Called after every successful add (offer, relaxedOffer, fill, ...), by the producer that
-     * added: the fast path's cost is the fence and one volatile load.
+     * Waits that ended on a re-check's time-out, before the request was answered, and then found
+     * what they waited for: the cases the time-outs exist for. Under the lock; for tests.
+     */
+    private long recheckFinds;
+
+    WaitRoom(boolean addsClaimByCas, boolean removesClaimByCas) {
+        this.addsClaimByCas = addsClaimByCas;
+        this.removesClaimByCas = removesClaimByCas;
+    }
+
+    /**
+     * Called after every successful add by a producer that does not claim with a CAS (the SPSC
+     * producer): while nobody waits, the fast path's cost is one acquire load.
      */
     void afterAdd() {
-        // P2: orders the element's publication before P3 (store-load), pairs with C2's fence.
+        // P2: opaque; with P3's fence it pairs with the waiter's raising of the request (after
+        // its count, C2) as an acquire would.
+        final long request = loAddFenceRequest();
+        if (request > 0L) {
+            answerAddFenceRequest(request);
+        }
+    }
+
+    /** Cold path of afterAdd: a consumer waits, or did until just now. */
+    private void answerAddFenceRequest(long request) {
+        // P3: orders this add, and every earlier one, before the ack and the count load.
         VarHandle.fullFence();
-        // P3, volatile: pairs with the consumer's increment (C2).
+        if (laAddFenceAck() != request) {
+            soAddFenceAck(request);
+        }
+        // P4, volatile.
         if (lvWaitingConsumers() != 0) {
             signalNotEmpty();
         }
     }
 
     /**
-     * Called instead of {@link #afterAdd()} by producers whose add claimed its index with a CAS
-     * (MPSC and MPMC producers): the CAS is a full fence, and the waiting consumer's re-check
-     * reads that index, so P2 is already done and the fast path's cost is one volatile load.
+     * Called instead of {@link #afterAdd()} by producers that claim their index with a CAS (MPSC
+     * and MPMC producers): the CAS is a full fence, and the waiting consumer's re-check reads
+     * that index, so the fast path's cost is one volatile load.
      */
     void afterCasAdd() {
-        // P3, volatile: the claim's CAS (P2') came before it; pairs with C2 as afterAdd's does.
+        // P4, volatile: the claim's CAS came before it; pairs with C2 and its fence.
         if (lvWaitingConsumers() != 0) {
             signalNotEmpty();
         }
     }
 
-    /** Called after every successful remove (poll, relaxedPoll, drain, ...): the mirror image. */
+    /** Called after every successful remove by a consumer that does not claim with a CAS. */
     void afterRemove() {
-        // Orders the slot's release before the load below (store-load), pairs with the waiting
-        // producer's fence after its increment.
+        final long request = loRemoveFenceRequest();
+        if (request > 0L) {
+            answerRemoveFenceRequest(request);
+        }
+    }
+
+    /** Cold path of afterRemove: the mirror image of {@link #answerAddFenceRequest}. */
+    private void answerRemoveFenceRequest(long request) {
         VarHandle.fullFence();
-        // Volatile: pairs with the waiting producer's increment.
+        if (laRemoveFenceAck() != request) {
+            soRemoveFenceAck(request);
+        }
         if (lvWaitingProducers() != 0) {
             signalNotFull();
         }
     }
 
-    /**
-     * Called instead of {@link #afterRemove()} by consumers whose remove claimed its index with a
-     * CAS (MPMC consumers): the mirror image of {@link #afterCasAdd()}.
-     */
+    /** The mirror image of {@link #afterCasAdd()}, for consumers that claim with a CAS (MPMC). */
     void afterCasRemove() {
-        // Volatile: the claim's CAS came before it; pairs with the waiting producer's increment.
         if (lvWaitingProducers() != 0) {
             signalNotFull();
         }
@@ -140,28 +180,36 @@ final class WaitRoom extends WaitRoomFields {
         final ReentrantLock lock = this.lock;
         lock.lockInterruptibly();
         try {
-            // C2: only under the lock, so no CAS.
+            // C2: only under the lock, so no CAS; then the request, if the producer needs one.
             svWaitingConsumers(lvWaitingConsumers() + 1);
-            // Orders C2 before C3's loads (store-load), pairs with the producers' P2.
+            final long request = addsClaimByCas ? 0L : raiseAddFenceRequest();
+            // Orders C2 before C3's loads (store-load).
             VarHandle.fullFence();
             try {
-                long left = nanos;
-                E e;
-                // C3: poll() is the queue's own, so taking an element signals a waiting producer.
-                while ((e = q.poll()) == null) {
-                    if (!timed) {
-                        notEmpty.await();
-                    } else if (left <= 0L) {
+                final Deadline deadline = new Deadline(timed, nanos);
+                while (true) {
+                    // C3. The ack is read first: an answered request makes every add the producer
+                    // made before its answer visible to the poll below.
+                    final boolean answered = addsClaimByCas || laAddFenceAck() >= request;
+                    // poll() is the queue's own, so taking an element signals a waiting producer.
+                    final E e = q.poll();
+                    if (e != null) {
+                        recheckFinds += deadline.recheckTimedOut ? 1 : 0;
+                        return e;
+                    }
+                    // C4.
+                    if (!deadline.await(notEmpty, answered)) {
                         return null;
-                    } else {
-                        left = notEmpty.awaitNanos(left);
                     }
                 }
-                return e;
             } finally {
-                svWaitingConsumers(lvWaitingConsumers() - 1);
+                final int waiting = lvWaitingConsumers() - 1;
+                svWaitingConsumers(waiting);
+                if (waiting == 0 && !addsClaimByCas) {
+                    svAddFenceRequest(-loAddFenceRequest());
+                }
                 // Cascade: pass the wake-up on while elements remain for other waiters.
-                if (lvWaitingConsumers() != 0 && !q.isEmpty()) {
+                if (waiting != 0 && !q.isEmpty()) {
                     notEmpty.signal();
                 }
             }
@@ -180,32 +228,113 @@ final class WaitRoom extends WaitRoomFields {
         final ReentrantLock lock = this.lock;
         lock.lockInterruptibly();
         try {
-            // Only under the lock, so no CAS.
+            // The mirror image of awaitElement.
             svWaitingProducers(lvWaitingProducers() + 1);
-            // Orders the increment before offer's loads (store-load), pairs with afterRemove's.
+            final long request = removesClaimByCas ? 0L : raiseRemoveFenceRequest();
             VarHandle.fullFence();
             try {
-                long left = nanos;
-                // offer() is the queue's own, so adding signals a waiting consumer.
-                while (!q.offer(e)) {
-                    if (!timed) {
-                        notFull.await();
-                    } else if (left <= 0L) {
+                final Deadline deadline = new Deadline(timed, nanos);
+                while (true) {
+                    final boolean answered = removesClaimByCas || laRemoveFenceAck() >= request;
+                    // offer() is the queue's own, so adding signals a waiting consumer.
+                    if (q.offer(e)) {
+                        recheckFinds += deadline.recheckTimedOut ? 1 : 0;
+                        return true;
+                    }
+                    if (!deadline.await(notFull, answered)) {
                         return false;
-                    } else {
-                        left = notFull.awaitNanos(left);
                     }
                 }
-                return true;
             } finally {
-                svWaitingProducers(lvWaitingProducers() - 1);
+                final int waiting = lvWaitingProducers() - 1;
+                svWaitingProducers(waiting);
+                if (waiting == 0 && !removesClaimByCas) {
+                    svRemoveFenceRequest(-loRemoveFenceRequest());
+                }
                 // Cascade: pass the wake-up on while room remains for other waiters.
-                if (lvWaitingProducers() != 0 && q.size() < q.capacity()) {
+                if (waiting != 0 && q.size() < q.capacity()) {
                     notFull.signal();
                 }
             }
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Under the lock: the current waiting period's add fence request, raising one if none is. */
+    private long raiseAddFenceRequest() {
+        long request = loAddFenceRequest();
+        if (request <= 0L) {
+            request = 1L - request;
+            svAddFenceRequest(request);
+        }
+        return request;
+    }
+
+    /** Under the lock: the mirror image of {@link #raiseAddFenceRequest()}. */
+    private long raiseRemoveFenceRequest() {
+        long request = loRemoveFenceRequest();
+        if (request <= 0L) {
+            request = 1L - request;
+            svRemoveFenceRequest(request);
+        }
+        return request;
+    }
+
+    /** For tests: see {@link #recheckFinds}. */
+    long recheckFinds() {
+        lock.lock();
+        try {
+            return recheckFinds;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * One waiter's deadline (if timed) and re-check interval (while its request is unanswered).
+     * Allocated only on the cold path, once per wait.
+     */
+    private static final class Deadline {
+        private final boolean timed;
+        private final long end;
+        private long recheck = FIRST_RECHECK_NANOS;
+        /** Whether the last await ended because a re-check interval ran out. */
+        boolean recheckTimedOut;
+
+        Deadline(boolean timed, long nanos) {
+            this.timed = timed;
+            this.end = timed ? System.nanoTime() + nanos : 0L;
+        }
+
+        /**
+         * Awaits {@code condition} (the caller holds its lock) until signalled, until the caller's
+         * time-out or, if {@code answered} is false, until the next re-check is due.
+         *
+         * @return false if the caller's time-out had passed (nothing awaited)
+         */
+        boolean await(Condition condition, boolean answered) throws InterruptedException {
+            long wait = Long.MAX_VALUE;
+            if (timed) {
+                wait = end - System.nanoTime();
+                if (wait <= 0L) {
+                    return false;
+                }
+            }
+            recheckTimedOut = false;
+            if (answered) {
+                if (timed) {
+                    condition.awaitNanos(wait);
+                } else {
+                    condition.await();
+                }
+            } else if (wait <= recheck) {
+                condition.awaitNanos(wait);
+            } else {
+                recheckTimedOut = condition.awaitNanos(recheck) <= 0L;
+                recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
+            }
+            return true;
         }
     }
 

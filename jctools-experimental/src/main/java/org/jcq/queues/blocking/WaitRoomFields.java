@@ -1,13 +1,16 @@
 package org.jcq.queues.blocking;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 // Field layout of WaitRoom, one class per region:
-// header | cold: lock, notEmpty, notFull | pad | counts: waitingConsumers, waitingProducers | pad
-// The counts are read on every fast-path operation of the queue that owns the room and written
-// only by waiting threads, under the lock; the pads keep them off cache lines that are written
-// often (the lock's state, the queue's indices, whatever the heap puts next).
+// header | cold: lock, notEmpty, notFull | pad | hot: counts, fence requests, acks | pad
+// A count or a fence request is read on every fast-path operation of the queue that owns the room
+// and written only by waiting threads, under the lock; an ack is written at most once per waiting
+// period. The pads keep them off cache lines that are written often (the lock's state, the
+// queue's indices, whatever the heap puts next).
 
 /** Read-only after construction. */
 abstract class WaitRoomColdFields {
@@ -19,7 +22,7 @@ abstract class WaitRoomColdFields {
     final Condition notFull = lock.newCondition();
 }
 
-/** Keeps the counts 128 bytes away from the header and the cold fields. */
+/** Keeps the hot region 128 bytes away from the header and the cold fields. */
 abstract class WaitRoomPad1 extends WaitRoomColdFields {
     byte p1_000, p1_001, p1_002, p1_003, p1_004, p1_005, p1_006, p1_007, p1_008, p1_009, p1_010, p1_011, p1_012, p1_013, p1_014, p1_015;
     byte p1_016, p1_017, p1_018, p1_019, p1_020, p1_021, p1_022, p1_023, p1_024, p1_025, p1_026, p1_027, p1_028, p1_029, p1_030, p1_031;
@@ -31,12 +34,45 @@ abstract class WaitRoomPad1 extends WaitRoomColdFields {
     byte p1_112, p1_113, p1_114, p1_115, p1_116, p1_117, p1_118, p1_119, p1_120, p1_121, p1_122, p1_123, p1_124, p1_125, p1_126, p1_127;
 }
 
-/** Written by waiting threads under the lock; read by every producer and consumer. */
+/**
+ * The hot region. The counts and fence requests are written by waiting threads under the lock and
+ * read by every producer and consumer; the acks are written by a single publishing side once per
+ * waiting period and read by waiting threads.
+ */
 abstract class WaitRoomCounts extends WaitRoomPad1 {
+    private static final VarHandle ADD_FENCE_REQUEST;
+    private static final VarHandle REMOVE_FENCE_REQUEST;
+    private static final VarHandle ADD_FENCE_ACK;
+    private static final VarHandle REMOVE_FENCE_ACK;
+
+    static {
+        try {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            ADD_FENCE_REQUEST = lookup.findVarHandle(WaitRoomCounts.class, "addFenceRequest", long.class);
+            REMOVE_FENCE_REQUEST = lookup.findVarHandle(WaitRoomCounts.class, "removeFenceRequest", long.class);
+            ADD_FENCE_ACK = lookup.findVarHandle(WaitRoomCounts.class, "addFenceAck", long.class);
+            REMOVE_FENCE_ACK = lookup.findVarHandle(WaitRoomCounts.class, "removeFenceAck", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Consumers between their increment and their decrement (both under the lock). */
     private volatile int waitingConsumers;
     /** Producers between their increment and their decrement (both under the lock). */
     private volatile int waitingProducers;
+    /**
+     * While consumers wait (and the producer side does not claim with a CAS): the number of this
+     * waiting period, {@code > 0}, asking the producer to fence after every add. Otherwise minus
+     * the last period's number (0 at first), so every period gets a new, larger number.
+     */
+    private volatile long addFenceRequest;
+    /** The mirror image, asked of the consumer by waiting producers. */
+    private volatile long removeFenceRequest;
+    /** The last add fence request the producer answered, written after its fence. */
+    private volatile long addFenceAck;
+    /** The last remove fence request the consumer answered, written after its fence. */
+    private volatile long removeFenceAck;
 
     final int lvWaitingConsumers() {
         return waitingConsumers;
@@ -55,9 +91,51 @@ abstract class WaitRoomCounts extends WaitRoomPad1 {
     final void svWaitingProducers(int value) {
         waitingProducers = value;
     }
+
+    /**
+     * Opaque: coherent (once a value is read, no older one is) but unordered, so it costs the fast
+     * path no more than a plain load. A reader that acts on a raised request fences first, which
+     * orders this load before its later ones as an acquire would.
+     */
+    final long loAddFenceRequest() {
+        return (long) ADD_FENCE_REQUEST.getOpaque(this);
+    }
+
+    /** Opaque, as {@link #loAddFenceRequest()}. */
+    final long loRemoveFenceRequest() {
+        return (long) REMOVE_FENCE_REQUEST.getOpaque(this);
+    }
+
+    /** Only under the lock. */
+    final void svAddFenceRequest(long value) {
+        addFenceRequest = value;
+    }
+
+    /** Only under the lock. */
+    final void svRemoveFenceRequest(long value) {
+        removeFenceRequest = value;
+    }
+
+    final long laAddFenceAck() {
+        return (long) ADD_FENCE_ACK.getAcquire(this);
+    }
+
+    final long laRemoveFenceAck() {
+        return (long) REMOVE_FENCE_ACK.getAcquire(this);
+    }
+
+    /** Only by the single producer, after a full fence. */
+    final void soAddFenceAck(long value) {
+        ADD_FENCE_ACK.setRelease(this, value);
+    }
+
+    /** Only by the single consumer, after a full fence. */
+    final void soRemoveFenceAck(long value) {
+        REMOVE_FENCE_ACK.setRelease(this, value);
+    }
 }
 
-/** Keeps the counts off whatever object follows this one in the heap. */
+/** Keeps the hot region off whatever object follows this one in the heap. */
 abstract class WaitRoomFields extends WaitRoomCounts {
     byte p2_000, p2_001, p2_002, p2_003, p2_004, p2_005, p2_006, p2_007, p2_008, p2_009, p2_010, p2_011, p2_012, p2_013, p2_014, p2_015;
     byte p2_016, p2_017, p2_018, p2_019, p2_020, p2_021, p2_022, p2_023, p2_024, p2_025, p2_026, p2_027, p2_028, p2_029, p2_030, p2_031;
