@@ -15,7 +15,7 @@ import org.jcq.queues.MpscArrayQueue;
  * and {@code poll} are the core queue's, called through {@code super}), plus the wake-up protocol
  * of this package (see {@code package-info}): after every successful add one volatile load of
  * the waiting-consumer count (the CAS that claimed the index is the fence), and only if it is
- * non-zero a lock to signal; after every successful remove one acquire load of the remove fence
+ * non-zero a lock to signal; after every successful remove one opaque load of the remove fence
  * request, which only waiting producers raise (then the consumer fences, acknowledges, reads the
  * waiting-producer count and signals). A thread that must wait takes a
  * {@link java.util.concurrent.locks.ReentrantLock}, counts itself, re-checks and awaits a {@link java.util.concurrent.locks.Condition}, which

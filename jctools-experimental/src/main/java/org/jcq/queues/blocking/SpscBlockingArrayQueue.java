@@ -13,11 +13,12 @@ import org.jcq.queues.SpscArrayQueue;
  * <p>
  * Algorithm: {@link SpscArrayQueue}'s ring, unchanged (this class extends it, so {@code offer}
  * and {@code poll} are the core queue's, called through {@code super}), plus the wake-up protocol
- * of this package (see {@code package-info}): after every successful add one acquire load of the
+ * of this package (see {@code package-info}): after every successful add one opaque load of the
  * add fence request, after every successful remove one of the remove fence request. Only while
  * a thread waits is a request raised; then the fast path also fences, acknowledges the request,
- * reads the waiter count and, if it is non-zero, takes a lock to signal. A thread that must wait takes a {@link java.util.concurrent.locks.ReentrantLock},
- * counts itself, re-checks and awaits a {@link java.util.concurrent.locks.Condition}, which
+ * reads the waiter count and, if it is non-zero, takes a lock to signal. A thread that must wait
+ * takes a {@link java.util.concurrent.locks.ReentrantLock}, counts itself, re-checks and awaits
+ * a {@link java.util.concurrent.locks.Condition}, which
  * parks it with {@link java.util.concurrent.locks.LockSupport}: no monitor is used, so a virtual
  * thread that waits unmounts from its carrier.
  * <p>

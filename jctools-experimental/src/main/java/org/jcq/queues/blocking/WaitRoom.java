@@ -53,7 +53,7 @@ final class WaitRoom extends WaitRoomFields {
 
     /**
      * Called after every successful add by a producer that does not claim with a CAS (the SPSC
-     * producer): while nobody waits, the fast path's cost is one acquire load.
+     * producer): while nobody waits, the fast path's cost is one opaque load.
      */
     void afterAdd() {
         // P2: opaque; with P3's fence it pairs with the waiter's raising of the request (after
@@ -68,7 +68,7 @@ final class WaitRoom extends WaitRoomFields {
     private void answerAddFenceRequest(long request) {
         // P3: orders this add, and every earlier one, before the ack and the count load.
         VarHandle.fullFence();
-        if (laAddFenceAck() != request) {
+        if (laAddFenceAck() < request) {
             soAddFenceAck(request);
         }
         // P4, volatile.
@@ -100,7 +100,7 @@ final class WaitRoom extends WaitRoomFields {
     /** Cold path of afterRemove: the mirror image of {@link #answerAddFenceRequest}. */
     private void answerRemoveFenceRequest(long request) {
         VarHandle.fullFence();
-        if (laRemoveFenceAck() != request) {
+        if (laRemoveFenceAck() < request) {
             soRemoveFenceAck(request);
         }
         if (lvWaitingProducers() != 0) {

@@ -44,8 +44,8 @@
  * <p>
  * A producer that does not (the SPSC producer; the SPSC and MPSC consumers on the other side), after
  * every successful add: (P1) the element's publication (release stores, by the core queue); (P2)
- * an acquire load of the add fence request; only if it is raised, (P3) a full fence, then, if
- * the acknowledgement differs, a release store of the request's number into it; (P4) and (P5) as
+ * an opaque load of the add fence request; only if it is raised, (P3) a full fence, then, if
+ * the acknowledgement is lower, a release store of the request's number into it; (P4) and (P5) as
  * above. When nobody waits the fast path is therefore one load of a field that only waiters write.
  *
  * <h2>Why no wake-up is lost</h2>
@@ -63,8 +63,8 @@
  * number is r.
  * <ul>
  * <li>If the producer's P2 for that add read r: the request was stored after the count (C2), and
- *     P2 is an acquire, so P4, after P3's fence, sees the count non-zero and P5 signals, as on the
- *     CAS sides.</li>
+ *     P3's full fence orders P2 before P4 as an acquire would, so P4 sees the count non-zero and
+ *     P5 signals, as on the CAS sides.</li>
  * <li>If the add comes after the producer first read r (the add that stored the
  *     acknowledgement, or a later one): P2 reads r again, because a thread that has read a value
  *     never reads an older one, and r stays raised while this consumer is counted. So the first
@@ -118,8 +118,8 @@
  * Elements and indices: as in the core queue. The handshake's pairs: C2's fence with the claim's
  * CAS (CAS sides) or with P3's fence (the others), whose order decides which side sees the
  * other; C2's volatile count store with P4's volatile load; the request's volatile store with
- * P2's acquire load; P3's release store of the acknowledgement with C3's acquire load of it,
- * which makes every add before P3 visible to the re-check; P1's publication with C3's loads (the
+ * P2's opaque load and P3's fence; P3's release store of the acknowledgement with C3's acquire
+ * load of it, which makes every add before P3 visible to the re-check; P1's publication with C3's loads (the
  * core queue's acquire loads). Signal and await are ordered by the lock.
  *
  * <h2>Guaranteed and not</h2>

@@ -92,8 +92,8 @@ class SignalPathTest {
             q.clear();
         }
         final long found = room.recheckFinds();
-        assertTrue(found <= TRIALS / 3, found + " of " + TRIALS + " waits ended on a re-check time-out: the signal path "
-                + "did not wake them");
+        assertTrue(found <= TRIALS / 3, found + " of " + TRIALS
+                + " waits ended on a re-check time-out: the signal path did not wake them");
     }
 
     private static WaitRoom roomOf(BlockingQueue<Integer> q) {
