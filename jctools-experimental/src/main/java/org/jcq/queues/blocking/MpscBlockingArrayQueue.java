@@ -125,30 +125,22 @@ public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements Bloc
 
     @Override
     public void put(E e) throws InterruptedException {
-        WaitRoom.checkBeforeAdd(e);
-        if (!offer(e)) {
-            room.awaitRoom(this, e, false, 0L);
-        }
+        room.put(this, e);
     }
 
     @Override
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
-        final long nanos = WaitRoom.checkBeforeTimedAdd(e, timeout, unit);
-        return offer(e) || (nanos > 0L && room.awaitRoom(this, e, true, nanos));
+        return room.offer(this, e, timeout, unit);
     }
 
     @Override
     public E take() throws InterruptedException {
-        WaitRoom.checkBeforeRemove();
-        final E e = poll();
-        return e != null ? e : room.awaitElement(this, false, 0L);
+        return room.take(this);
     }
 
     @Override
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        final long nanos = WaitRoom.checkBeforeTimedRemove(timeout, unit);
-        final E e = poll();
-        return e != null || nanos <= 0L ? e : room.awaitElement(this, true, nanos);
+        return room.poll(this, timeout, unit);
     }
 
     @Override

@@ -136,38 +136,52 @@ final class WaitRoom extends WaitRoomFields {
     }
 
     /**
-     * What {@code put} checks before it tries to add, in
-     * {@link java.util.concurrent.ArrayBlockingQueue}'s order: a null element, then an interrupted
-     * caller (which throws even if there is room, as ArrayBlockingQueue's
-     * {@code lockInterruptibly} does).
+     * {@code put}: the queue's own {@code offer} first (its fast path signals a waiting consumer),
+     * then {@link #awaitRoom}. Checks in {@link java.util.concurrent.ArrayBlockingQueue}'s order:
+     * a null element, then an interrupted caller (which throws even if there is room, as
+     * ArrayBlockingQueue's {@code lockInterruptibly} does).
      */
-    static void checkBeforeAdd(Object e) throws InterruptedException {
+    <E> void put(MessagePassingQueue<E> q, E e) throws InterruptedException {
+        checkElement(e);
+        checkInterrupt();
+        if (!q.offer(e)) {
+            awaitRoom(q, e, false, 0L);
+        }
+    }
+
+    /** The timed {@code offer}: as {@link #put}, waiting at most the time-out (never if {@code <= 0}). */
+    <E> boolean offer(MessagePassingQueue<E> q, E e, long timeout, TimeUnit unit) throws InterruptedException {
+        checkElement(e);
+        final long nanos = unit.toNanos(timeout);
+        checkInterrupt();
+        return q.offer(e) || (nanos > 0L && awaitRoom(q, e, true, nanos));
+    }
+
+    /** {@code take}: an interrupted caller throws; then the queue's own {@code poll}, then the wait. */
+    <E> E take(MessagePassingQueue<E> q) throws InterruptedException {
+        checkInterrupt();
+        final E e = q.poll();
+        return e != null ? e : awaitElement(q, false, 0L);
+    }
+
+    /** The timed {@code poll}: as {@link #take}, waiting at most the time-out (never if {@code <= 0}). */
+    <E> E poll(MessagePassingQueue<E> q, long timeout, TimeUnit unit) throws InterruptedException {
+        final long nanos = unit.toNanos(timeout);
+        checkInterrupt();
+        final E e = q.poll();
+        return e != null || nanos <= 0L ? e : awaitElement(q, true, nanos);
+    }
+
+    private static void checkElement(Object e) {
         if (e == null) {
             throw new NullPointerException("e (the element) must not be null");
         }
-        checkBeforeRemove();
     }
 
-    /** As {@link #checkBeforeAdd}, for the timed {@code offer}; returns the timeout in nanoseconds. */
-    static long checkBeforeTimedAdd(Object e, long timeout, TimeUnit unit) throws InterruptedException {
-        if (e == null) {
-            throw new NullPointerException("e (the element) must not be null");
-        }
-        return checkBeforeTimedRemove(timeout, unit);
-    }
-
-    /** What {@code take} checks before it tries to remove: an interrupted caller throws. */
-    static void checkBeforeRemove() throws InterruptedException {
+    private static void checkInterrupt() throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-    }
-
-    /** As {@link #checkBeforeRemove}, for the timed {@code poll}; returns the timeout in nanoseconds. */
-    static long checkBeforeTimedRemove(long timeout, TimeUnit unit) throws InterruptedException {
-        final long nanos = unit.toNanos(timeout);
-        checkBeforeRemove();
-        return nanos;
     }
 
     /**
