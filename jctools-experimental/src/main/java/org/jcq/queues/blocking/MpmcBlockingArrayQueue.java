@@ -48,7 +48,7 @@ import org.jcq.queues.MpmcArrayQueue;
  */
 public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements BlockingQueue<E> {
     /** Waiting threads and the wake-up protocol; its own padded object (package-private for tests). */
-    final WaitRoom room = new WaitRoom(true, true);
+    final WaitRoom room = new WaitRoom(null, null);
 
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),

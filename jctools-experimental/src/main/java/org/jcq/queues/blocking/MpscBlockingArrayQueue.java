@@ -46,10 +46,7 @@ import org.jcq.queues.MpscArrayQueue;
  *
  * @param <E> the type of the elements
  */
-public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements BlockingQueue<E> {
-    /** Waiting threads and the wake-up protocol; its own padded object (package-private for tests). */
-    final WaitRoom room = new WaitRoom(true, false);
-
+public class MpscBlockingArrayQueue<E> extends MpscBlockingArrayQueueFields<E> implements BlockingQueue<E> {
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),
      * as {@link MpscArrayQueue#MpscArrayQueue(int)}.
@@ -109,7 +106,7 @@ public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements Bloc
     public E poll() {
         final E e = super.poll();
         if (e != null) {
-            room.afterRemove();
+            afterRemove();
         }
         return e;
     }
@@ -118,7 +115,7 @@ public class MpscBlockingArrayQueue<E> extends MpscArrayQueue<E> implements Bloc
     public E relaxedPoll() {
         final E e = super.relaxedPoll();
         if (e != null) {
-            room.afterRemove();
+            afterRemove();
         }
         return e;
     }

@@ -14,7 +14,8 @@ import org.jcq.queues.SpscArrayQueue;
  * Algorithm: {@link SpscArrayQueue}'s ring, unchanged (this class extends it, so {@code offer}
  * and {@code poll} are the core queue's, called through {@code super}), plus the wake-up protocol
  * of this package (see {@code package-info}): after every successful add one opaque load of the
- * add fence request, after every successful remove one of the remove fence request. Only while
+ * add fence request, after every successful remove one of the remove fence request (fields of
+ * this object, so the load needs no other object). Only while
  * a thread waits is a request raised; then the fast path also fences, acknowledges the request,
  * reads the waiter count and, if it is non-zero, takes a lock to signal. A thread that must wait
  * takes a {@link java.util.concurrent.locks.ReentrantLock}, counts itself, re-checks and awaits
@@ -45,10 +46,7 @@ import org.jcq.queues.SpscArrayQueue;
  *
  * @param <E> the type of the elements
  */
-public class SpscBlockingArrayQueue<E> extends SpscArrayQueue<E> implements BlockingQueue<E> {
-    /** Waiting threads and the wake-up protocol; its own padded object (package-private for tests). */
-    final WaitRoom room = new WaitRoom(false, false);
-
+public class SpscBlockingArrayQueue<E> extends SpscBlockingArrayQueueFields<E> implements BlockingQueue<E> {
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),
      * as {@link SpscArrayQueue#SpscArrayQueue(int)}.
@@ -63,7 +61,7 @@ public class SpscBlockingArrayQueue<E> extends SpscArrayQueue<E> implements Bloc
     @Override
     public boolean offer(E e) {
         if (super.offer(e)) {
-            room.afterAdd();
+            afterAdd();
             return true;
         }
         return false;
@@ -82,7 +80,7 @@ public class SpscBlockingArrayQueue<E> extends SpscArrayQueue<E> implements Bloc
             return super.fill(s, limit);
         } finally {
             // Also when the supplier threw after some elements were added.
-            room.afterAdd();
+            afterAdd();
         }
     }
 
@@ -90,7 +88,7 @@ public class SpscBlockingArrayQueue<E> extends SpscArrayQueue<E> implements Bloc
     public E poll() {
         final E e = super.poll();
         if (e != null) {
-            room.afterRemove();
+            afterRemove();
         }
         return e;
     }

@@ -10,8 +10,10 @@ import org.jcq.queues.MessagePassingQueue;
 
 /*
  * The one implementation of the wake-up protocol that the blocking queues of this package share.
- * Each queue holds one WaitRoom in a final field, calls afterAdd()/afterCasAdd() after every
- * successful add and afterRemove()/afterCasRemove() after every successful remove, and calls
+ * Each queue holds one WaitRoom in a final field. After every successful add it calls its own
+ * afterAdd() (a single producer: it loads the fence request field of the queue object and, only if
+ * a request is raised, calls answerAddFenceRequest()) or afterCasAdd(); after every successful
+ * remove afterRemove() or afterCasRemove() likewise; and it calls
  * awaitElement()/awaitRoom() when its own fast path (take/put and the timed forms try poll/offer
  * first) found nothing to do.
  *
@@ -36,36 +38,35 @@ final class WaitRoom extends WaitRoomFields {
     /** ...then after twice as long each time, up to this. */
     static final long MAX_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    /** Whether every add claims its index with a CAS (MPSC and MPMC producers). */
-    private final boolean addsClaimByCas;
-    /** Whether every remove claims its index with a CAS (MPMC consumers). */
-    private final boolean removesClaimByCas;
+    /**
+     * The owning queue's add fence request, a {@code volatile long} field of the queue object
+     * (see {@code SpscBlockingArrayQueueFields}), or null if the queue's adds claim their index
+     * with a CAS (MPSC and MPMC producers), which needs no request.
+     */
+    private final VarHandle addFenceRequest;
+    /** The mirror image: the queue's remove fence request, or null if removes CAS (MPMC). */
+    private final VarHandle removeFenceRequest;
     /**
      * Waits that ended on a re-check's time-out, before the request was answered, and then found
      * what they waited for: the cases the time-outs exist for. Under the lock; for tests.
      */
     private long recheckFinds;
 
-    WaitRoom(boolean addsClaimByCas, boolean removesClaimByCas) {
-        this.addsClaimByCas = addsClaimByCas;
-        this.removesClaimByCas = removesClaimByCas;
+    WaitRoom(VarHandle addFenceRequest, VarHandle removeFenceRequest) {
+        this.addFenceRequest = addFenceRequest;
+        this.removeFenceRequest = removeFenceRequest;
     }
 
-    /**
-     * Called after every successful add by a producer that does not claim with a CAS (the SPSC
-     * producer): while nobody waits, the fast path's cost is one opaque load.
+    /*
+     * A producer that does not claim with a CAS (the SPSC producer) calls its queue's afterAdd()
+     * after every successful add: P2, an opaque load of the add fence request from the queue
+     * object. Opaque is enough: with P3's fence it pairs with the waiter's raising of the request
+     * (after its count, C2) as an acquire would, and it costs the fast path no more than a plain
+     * load. Only a raised request (> 0) leads here.
      */
-    void afterAdd() {
-        // P2: opaque; with P3's fence it pairs with the waiter's raising of the request (after
-        // its count, C2) as an acquire would.
-        final long request = loAddFenceRequest();
-        if (request > 0L) {
-            answerAddFenceRequest(request);
-        }
-    }
 
-    /** Cold path of afterAdd: a consumer waits, or did until just now. */
-    private void answerAddFenceRequest(long request) {
+    /** Cold path of the queue's afterAdd: a consumer waits, or did until just now. */
+    void answerAddFenceRequest(long request) {
         // P3: orders this add, and every earlier one, before the ack and the count load.
         VarHandle.fullFence();
         if (laAddFenceAck() < request) {
@@ -78,7 +79,7 @@ final class WaitRoom extends WaitRoomFields {
     }
 
     /**
-     * Called instead of {@link #afterAdd()} by producers that claim their index with a CAS (MPSC
+     * Called after every successful add by producers that claim their index with a CAS (MPSC
      * and MPMC producers): the CAS is a full fence, and the waiting consumer's re-check reads
      * that index, so the fast path's cost is one volatile load.
      */
@@ -89,16 +90,8 @@ final class WaitRoom extends WaitRoomFields {
         }
     }
 
-    /** Called after every successful remove by a consumer that does not claim with a CAS. */
-    void afterRemove() {
-        final long request = loRemoveFenceRequest();
-        if (request > 0L) {
-            answerRemoveFenceRequest(request);
-        }
-    }
-
-    /** Cold path of afterRemove: the mirror image of {@link #answerAddFenceRequest}. */
-    private void answerRemoveFenceRequest(long request) {
+    /** Cold path of the queue's afterRemove: the mirror image of {@link #answerAddFenceRequest}. */
+    void answerRemoveFenceRequest(long request) {
         VarHandle.fullFence();
         if (laRemoveFenceAck() < request) {
             soRemoveFenceAck(request);
@@ -196,7 +189,7 @@ final class WaitRoom extends WaitRoomFields {
         try {
             // C2: only under the lock, so no CAS; then the request, if the producer needs one.
             svWaitingConsumers(lvWaitingConsumers() + 1);
-            final long request = addsClaimByCas ? 0L : raiseAddFenceRequest();
+            final long request = raise(addFenceRequest, q);
             // Orders C2 before C3's loads (store-load).
             VarHandle.fullFence();
             try {
@@ -204,7 +197,7 @@ final class WaitRoom extends WaitRoomFields {
                 while (true) {
                     // C3. The ack is read first: an answered request makes every add the producer
                     // made before its answer visible to the poll below.
-                    final boolean answered = addsClaimByCas || laAddFenceAck() >= request;
+                    final boolean answered = addFenceRequest == null || laAddFenceAck() >= request;
                     // poll() is the queue's own, so taking an element signals a waiting producer.
                     final E e = q.poll();
                     if (e != null) {
@@ -219,8 +212,8 @@ final class WaitRoom extends WaitRoomFields {
             } finally {
                 final int waiting = lvWaitingConsumers() - 1;
                 svWaitingConsumers(waiting);
-                if (waiting == 0 && !addsClaimByCas) {
-                    svAddFenceRequest(-loAddFenceRequest());
+                if (waiting == 0) {
+                    withdraw(addFenceRequest, q);
                 }
                 // Cascade: pass the wake-up on while elements remain for other waiters.
                 if (waiting != 0 && !q.isEmpty()) {
@@ -244,12 +237,12 @@ final class WaitRoom extends WaitRoomFields {
         try {
             // The mirror image of awaitElement.
             svWaitingProducers(lvWaitingProducers() + 1);
-            final long request = removesClaimByCas ? 0L : raiseRemoveFenceRequest();
+            final long request = raise(removeFenceRequest, q);
             VarHandle.fullFence();
             try {
                 final Deadline deadline = new Deadline(timed, nanos);
                 while (true) {
-                    final boolean answered = removesClaimByCas || laRemoveFenceAck() >= request;
+                    final boolean answered = removeFenceRequest == null || laRemoveFenceAck() >= request;
                     // offer() is the queue's own, so adding signals a waiting consumer.
                     if (q.offer(e)) {
                         recheckFinds += deadline.recheckTimedOut ? 1 : 0;
@@ -262,8 +255,8 @@ final class WaitRoom extends WaitRoomFields {
             } finally {
                 final int waiting = lvWaitingProducers() - 1;
                 svWaitingProducers(waiting);
-                if (waiting == 0 && !removesClaimByCas) {
-                    svRemoveFenceRequest(-loRemoveFenceRequest());
+                if (waiting == 0) {
+                    withdraw(removeFenceRequest, q);
                 }
                 // Cascade: pass the wake-up on while room remains for other waiters.
                 if (waiting != 0 && q.size() < q.capacity()) {
@@ -275,24 +268,27 @@ final class WaitRoom extends WaitRoomFields {
         }
     }
 
-    /** Under the lock: the current waiting period's add fence request, raising one if none is. */
-    private long raiseAddFenceRequest() {
-        long request = loAddFenceRequest();
-        if (request <= 0L) {
-            request = 1L - request;
-            svAddFenceRequest(request);
+    /**
+     * Under the lock: the current waiting period's fence request in {@code q}'s field
+     * {@code request}, raising one if none is; 0 if {@code request} is null (that side CASes).
+     */
+    private static long raise(VarHandle request, Object q) {
+        if (request == null) {
+            return 0L;
         }
-        return request;
+        long current = (long) request.getOpaque(q);
+        if (current <= 0L) {
+            current = 1L - current;
+            request.setVolatile(q, current);
+        }
+        return current;
     }
 
-    /** Under the lock: the mirror image of {@link #raiseAddFenceRequest()}. */
-    private long raiseRemoveFenceRequest() {
-        long request = loRemoveFenceRequest();
-        if (request <= 0L) {
-            request = 1L - request;
-            svRemoveFenceRequest(request);
+    /** Under the lock, by the last waiter of a waiting period: withdraws the period's request. */
+    private static void withdraw(VarHandle request, Object q) {
+        if (request != null) {
+            request.setVolatile(q, -(long) request.getOpaque(q));
         }
-        return request;
     }
 
     /** For tests: see {@link #recheckFinds}. */

@@ -6,10 +6,11 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 // Field layout of WaitRoom, one class per region:
-// header | cold: lock, notEmpty, notFull | pad | hot: counts, fence requests, acks | pad
-// A count or a fence request is read on every fast-path operation of the queue that owns the room
-// and written only by waiting threads, under the lock; an ack is written at most once per waiting
-// period. The pads keep them off cache lines that are written often (the lock's state, the
+// header | cold: lock, notEmpty, notFull | pad | hot: counts, acks | pad
+// A count is read on every fast-path operation of a side that claims with a CAS and written only
+// by waiting threads, under the lock; an ack is written at most once per waiting period. (The
+// fence requests, read on every fast-path operation of a single publisher, live in the queue
+// object itself: see SpscBlockingArrayQueueFields.) The pads keep them off cache lines that are written often (the lock's state, the
 // queue's indices, whatever the heap puts next).
 
 /** Read-only after construction. */
@@ -35,21 +36,18 @@ abstract class WaitRoomPad1 extends WaitRoomColdFields {
 }
 
 /**
- * The hot region. The counts and fence requests are written by waiting threads under the lock and
- * read by every producer and consumer; the acks are written by a single publishing side once per
+ * The hot region. The counts are written by waiting threads under the lock and read by every
+ * producer and consumer that claims with a CAS (and by the others while a request is raised); the
+ * acks are written by a single publishing side once per
  * waiting period and read by waiting threads.
  */
 abstract class WaitRoomCounts extends WaitRoomPad1 {
-    private static final VarHandle ADD_FENCE_REQUEST;
-    private static final VarHandle REMOVE_FENCE_REQUEST;
     private static final VarHandle ADD_FENCE_ACK;
     private static final VarHandle REMOVE_FENCE_ACK;
 
     static {
         try {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
-            ADD_FENCE_REQUEST = lookup.findVarHandle(WaitRoomCounts.class, "addFenceRequest", long.class);
-            REMOVE_FENCE_REQUEST = lookup.findVarHandle(WaitRoomCounts.class, "removeFenceRequest", long.class);
             ADD_FENCE_ACK = lookup.findVarHandle(WaitRoomCounts.class, "addFenceAck", long.class);
             REMOVE_FENCE_ACK = lookup.findVarHandle(WaitRoomCounts.class, "removeFenceAck", long.class);
         } catch (ReflectiveOperationException e) {
@@ -61,14 +59,6 @@ abstract class WaitRoomCounts extends WaitRoomPad1 {
     private volatile int waitingConsumers;
     /** Producers between their increment and their decrement (both under the lock). */
     private volatile int waitingProducers;
-    /**
-     * While consumers wait (and the producer side does not claim with a CAS): the number of this
-     * waiting period, {@code > 0}, asking the producer to fence after every add. Otherwise minus
-     * the last period's number (0 at first), so every period gets a new, larger number.
-     */
-    private volatile long addFenceRequest;
-    /** The mirror image, asked of the consumer by waiting producers. */
-    private volatile long removeFenceRequest;
     /** The last add fence request the producer answered, written after its fence. */
     private volatile long addFenceAck;
     /** The last remove fence request the consumer answered, written after its fence. */
@@ -90,30 +80,6 @@ abstract class WaitRoomCounts extends WaitRoomPad1 {
     /** Only under the lock, so the read-modify-write needs no CAS. */
     final void svWaitingProducers(int value) {
         waitingProducers = value;
-    }
-
-    /**
-     * Opaque: coherent (once a value is read, no older one is) but unordered, so it costs the fast
-     * path no more than a plain load. A reader that acts on a raised request fences first, which
-     * orders this load before its later ones as an acquire would.
-     */
-    final long loAddFenceRequest() {
-        return (long) ADD_FENCE_REQUEST.getOpaque(this);
-    }
-
-    /** Opaque, as {@link #loAddFenceRequest()}. */
-    final long loRemoveFenceRequest() {
-        return (long) REMOVE_FENCE_REQUEST.getOpaque(this);
-    }
-
-    /** Only under the lock. */
-    final void svAddFenceRequest(long value) {
-        addFenceRequest = value;
-    }
-
-    /** Only under the lock. */
-    final void svRemoveFenceRequest(long value) {
-        removeFenceRequest = value;
     }
 
     final long laAddFenceAck() {
