@@ -46,10 +46,7 @@ import org.jcq.queues.MpmcArrayQueue;
  *
  * @param <E> the type of the elements
  */
-public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements BlockingQueue<E> {
-    /** Waiting threads and the wake-up protocol; its own padded object (package-private for tests). */
-    final WaitRoom room = new WaitRoom(null, null);
-
+public class MpmcBlockingArrayQueue<E> extends MpmcBlockingArrayQueueFields<E> implements BlockingQueue<E> {
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),
      * as {@link MpmcArrayQueue#MpmcArrayQueue(int)}.
@@ -64,7 +61,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
     @Override
     public boolean offer(E e) {
         if (super.offer(e)) {
-            room.afterCasAdd();
+            afterCasAdd();
             return true;
         }
         return false;
@@ -73,7 +70,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
     @Override
     public boolean relaxedOffer(E e) {
         if (super.relaxedOffer(e)) {
-            room.afterCasAdd();
+            afterCasAdd();
             return true;
         }
         return false;
@@ -85,7 +82,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
             return super.fill(s, limit);
         } finally {
             // Also when the supplier threw after some elements were added.
-            room.afterCasAdd();
+            afterCasAdd();
         }
     }
 
@@ -93,7 +90,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
     public E poll() {
         final E e = super.poll();
         if (e != null) {
-            room.afterCasRemove();
+            afterCasRemove();
         }
         return e;
     }
@@ -102,7 +99,7 @@ public class MpmcBlockingArrayQueue<E> extends MpmcArrayQueue<E> implements Bloc
     public E relaxedPoll() {
         final E e = super.relaxedPoll();
         if (e != null) {
-            room.afterCasRemove();
+            afterCasRemove();
         }
         return e;
     }

@@ -61,7 +61,7 @@ public class MpscBlockingArrayQueue<E> extends MpscBlockingArrayQueueFields<E> i
     @Override
     public boolean offer(E e) {
         if (super.offer(e)) {
-            room.afterCasAdd();
+            afterCasAdd();
             return true;
         }
         return false;
@@ -77,7 +77,7 @@ public class MpscBlockingArrayQueue<E> extends MpscBlockingArrayQueueFields<E> i
     @Override
     public boolean offerIfBelowThreshold(E e, int threshold) {
         if (super.offerIfBelowThreshold(e, threshold)) {
-            room.afterCasAdd();
+            afterCasAdd();
             return true;
         }
         return false;
@@ -87,7 +87,7 @@ public class MpscBlockingArrayQueue<E> extends MpscBlockingArrayQueueFields<E> i
     public int failFastOffer(E e) {
         final int result = super.failFastOffer(e);
         if (result == 0) {
-            room.afterCasAdd();
+            afterCasAdd();
         }
         return result;
     }
@@ -98,7 +98,7 @@ public class MpscBlockingArrayQueue<E> extends MpscBlockingArrayQueueFields<E> i
             return super.fill(s, limit);
         } finally {
             // Also when the supplier threw after some elements were added.
-            room.afterCasAdd();
+            afterCasAdd();
         }
     }
 

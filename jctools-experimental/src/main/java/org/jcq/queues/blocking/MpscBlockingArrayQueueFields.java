@@ -6,43 +6,65 @@ import java.lang.invoke.VarHandle;
 import org.jcq.queues.MpscArrayQueue;
 
 // Field layout of MpscBlockingArrayQueue: MpscArrayQueue's (which ends with a pad), then
-// room, removeFenceRequest | pad
-// As in SpscBlockingArrayQueueFields, but only the consumer side has a single publisher that does
-// not CAS, so only the remove fence request lives here; the producers read the wait room's count.
+// room, waitingConsumers, waitingProducers, removeFenceRequest | pad
+// As SpscBlockingArrayQueueFields explains. The producers claim with a CAS and read the
+// waiting-consumer count; only the consumer side has a fence request.
 
-/** The fence request that waiting producers raise, and the wait room that answers it. */
-abstract class MpscBlockingArrayQueueRequests<E> extends MpscArrayQueue<E> {
+/** The waiter fields and the wait room; see the layout note above. */
+abstract class MpscBlockingArrayQueueWaiters<E> extends MpscArrayQueue<E> {
+    private static final VarHandle WAITING_CONSUMERS;
+    private static final VarHandle WAITING_PRODUCERS;
     private static final VarHandle REMOVE_FENCE_REQUEST;
 
     static {
         try {
-            REMOVE_FENCE_REQUEST = MethodHandles.lookup()
-                    .findVarHandle(MpscBlockingArrayQueueRequests.class, "removeFenceRequest", long.class);
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            final Class<?> c = MpscBlockingArrayQueueWaiters.class;
+            WAITING_CONSUMERS = lookup.findVarHandle(c, "waitingConsumers", long.class);
+            WAITING_PRODUCERS = lookup.findVarHandle(c, "waitingProducers", long.class);
+            REMOVE_FENCE_REQUEST = lookup.findVarHandle(c, "removeFenceRequest", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    /** Waiting threads and the wake-up protocol; its own padded object (package-private for tests). */
-    final WaitRoom room = new WaitRoom(null, REMOVE_FENCE_REQUEST);
+    /** Waiting threads and the wake-up protocol (package-private for tests). */
+    final WaitRoom room = new WaitRoom(WAITING_CONSUMERS, WAITING_PRODUCERS, null, REMOVE_FENCE_REQUEST);
+    /** Consumers waiting for an element: see {@link WaitRoom}; written only under its lock. */
+    private volatile long waitingConsumers;
+    /** Producers waiting for room: see {@link WaitRoom}; written only under its lock. */
+    private volatile long waitingProducers;
     /** See {@link WaitRoom}: raised by waiting producers, answered by the consumer. */
     private volatile long removeFenceRequest;
 
-    MpscBlockingArrayQueueRequests(int capacity) {
+    MpscBlockingArrayQueueWaiters(int capacity) {
         super(capacity);
     }
 
-    /** Called after every successful remove, as in {@link SpscBlockingArrayQueueRequests#afterRemove()}. */
+    /**
+     * Called after every successful add, whose CAS is the fence: P4, one volatile load, and only
+     * if a consumer waits P5.
+     */
+    final void afterCasAdd() {
+        if (waitingConsumers != 0) {
+            room.signalNotEmpty();
+        }
+    }
+
+    /** Called after every successful remove, as {@link SpscBlockingArrayQueueWaiters#afterRemove()}. */
     final void afterRemove() {
         final long request = (long) REMOVE_FENCE_REQUEST.getOpaque(this);
         if (request > 0L) {
             room.answerRemoveFenceRequest(request);
+            if (waitingProducers != 0) {
+                room.signalNotFull();
+            }
         }
     }
 }
 
-/** Keeps the fence request off whatever object follows this one in the heap. */
-abstract class MpscBlockingArrayQueueFields<E> extends MpscBlockingArrayQueueRequests<E> {
+/** Keeps the waiter fields off whatever object follows this one in the heap. */
+abstract class MpscBlockingArrayQueueFields<E> extends MpscBlockingArrayQueueWaiters<E> {
     byte p5_000, p5_001, p5_002, p5_003, p5_004, p5_005, p5_006, p5_007, p5_008, p5_009, p5_010, p5_011, p5_012, p5_013, p5_014, p5_015;
     byte p5_016, p5_017, p5_018, p5_019, p5_020, p5_021, p5_022, p5_023, p5_024, p5_025, p5_026, p5_027, p5_028, p5_029, p5_030, p5_031;
     byte p5_032, p5_033, p5_034, p5_035, p5_036, p5_037, p5_038, p5_039, p5_040, p5_041, p5_042, p5_043, p5_044, p5_045, p5_046, p5_047;

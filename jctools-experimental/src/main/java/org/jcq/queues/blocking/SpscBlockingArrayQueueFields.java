@@ -6,48 +6,65 @@ import java.lang.invoke.VarHandle;
 import org.jcq.queues.SpscArrayQueue;
 
 // Field layout of SpscBlockingArrayQueue: SpscArrayQueue's (which ends with a pad), then
-// room, addFenceRequest, removeFenceRequest | pad
-// The fence requests are read by every add (addFenceRequest) and every remove
-// (removeFenceRequest) and written only by waiting threads, under the wait room's lock. They live
-// here rather than in the wait room so that the fast path's check is one load from an object the
-// caller already holds, not two dependent loads. The pad keeps them off whatever object follows
-// this one in the heap; SpscArrayQueue's own last pad keeps them off its consumer index.
+// room, waitingConsumers, waitingProducers, addFenceRequest, removeFenceRequest | pad
+// The waiter fields (the counts and the fence requests) are written only by waiting threads,
+// under the wait room's lock; after every successful add or remove the queue reads one of them
+// (see the after* methods). They live in the queue object, not in the wait room, so that this
+// read is one load from the object the caller already holds rather than two dependent loads.
+// The core queue's last pad keeps them off its consumer index, and the pad below keeps them off
+// whatever object follows this one in the heap. The counts are longs although an int would do: a
+// long starts 8-byte aligned, so at or after the end of the core queue's instance, which its last
+// pad keeps 128 bytes past the consumer index; an int may be packed into the 4 bytes that the core
+// queue's own alignment leaves free, 124 bytes from it. MpscBlockingArrayQueueFields and
+// MpmcBlockingArrayQueueFields are laid out the same way.
 
-/** The fence requests that waiting threads raise, and the wait room that answers them. */
-abstract class SpscBlockingArrayQueueRequests<E> extends SpscArrayQueue<E> {
+/** The waiter fields and the wait room; see the layout note above. */
+abstract class SpscBlockingArrayQueueWaiters<E> extends SpscArrayQueue<E> {
+    private static final VarHandle WAITING_CONSUMERS;
+    private static final VarHandle WAITING_PRODUCERS;
     private static final VarHandle ADD_FENCE_REQUEST;
     private static final VarHandle REMOVE_FENCE_REQUEST;
 
     static {
         try {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
-            ADD_FENCE_REQUEST = lookup.findVarHandle(SpscBlockingArrayQueueRequests.class, "addFenceRequest", long.class);
-            REMOVE_FENCE_REQUEST =
-                    lookup.findVarHandle(SpscBlockingArrayQueueRequests.class, "removeFenceRequest", long.class);
+            final Class<?> c = SpscBlockingArrayQueueWaiters.class;
+            WAITING_CONSUMERS = lookup.findVarHandle(c, "waitingConsumers", long.class);
+            WAITING_PRODUCERS = lookup.findVarHandle(c, "waitingProducers", long.class);
+            ADD_FENCE_REQUEST = lookup.findVarHandle(c, "addFenceRequest", long.class);
+            REMOVE_FENCE_REQUEST = lookup.findVarHandle(c, "removeFenceRequest", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    /** Waiting threads and the wake-up protocol; its own padded object (package-private for tests). */
-    final WaitRoom room = new WaitRoom(ADD_FENCE_REQUEST, REMOVE_FENCE_REQUEST);
+    /** Waiting threads and the wake-up protocol (package-private for tests). */
+    final WaitRoom room =
+            new WaitRoom(WAITING_CONSUMERS, WAITING_PRODUCERS, ADD_FENCE_REQUEST, REMOVE_FENCE_REQUEST);
+    /** Consumers waiting for an element: see {@link WaitRoom}; written only under its lock. */
+    private volatile long waitingConsumers;
+    /** Producers waiting for room: see {@link WaitRoom}; written only under its lock. */
+    private volatile long waitingProducers;
     /** See {@link WaitRoom}: raised by waiting consumers, answered by the producer. */
     private volatile long addFenceRequest;
     /** See {@link WaitRoom}: raised by waiting producers, answered by the consumer. */
     private volatile long removeFenceRequest;
 
-    SpscBlockingArrayQueueRequests(int capacity) {
+    SpscBlockingArrayQueueWaiters(int capacity) {
         super(capacity);
     }
 
     /**
-     * Called after every successful add: while nobody waits its cost is one opaque load (see
-     * {@link WaitRoom#answerAddFenceRequest} for why opaque is enough).
+     * Called after every successful add. While nobody waits its cost is P2, one opaque load;
+     * only a raised request leads on to P3 (in the room), P4 and P5.
      */
     final void afterAdd() {
         final long request = (long) ADD_FENCE_REQUEST.getOpaque(this);
         if (request > 0L) {
             room.answerAddFenceRequest(request);
+            if (waitingConsumers != 0) {
+                room.signalNotEmpty();
+            }
         }
     }
 
@@ -56,12 +73,15 @@ abstract class SpscBlockingArrayQueueRequests<E> extends SpscArrayQueue<E> {
         final long request = (long) REMOVE_FENCE_REQUEST.getOpaque(this);
         if (request > 0L) {
             room.answerRemoveFenceRequest(request);
+            if (waitingProducers != 0) {
+                room.signalNotFull();
+            }
         }
     }
 }
 
-/** Keeps the fence requests off whatever object follows this one in the heap. */
-abstract class SpscBlockingArrayQueueFields<E> extends SpscBlockingArrayQueueRequests<E> {
+/** Keeps the waiter fields off whatever object follows this one in the heap. */
+abstract class SpscBlockingArrayQueueFields<E> extends SpscBlockingArrayQueueWaiters<E> {
     byte p4_000, p4_001, p4_002, p4_003, p4_004, p4_005, p4_006, p4_007, p4_008, p4_009, p4_010, p4_011, p4_012, p4_013, p4_014, p4_015;
     byte p4_016, p4_017, p4_018, p4_019, p4_020, p4_021, p4_022, p4_023, p4_024, p4_025, p4_026, p4_027, p4_028, p4_029, p4_030, p4_031;
     byte p4_032, p4_033, p4_034, p4_035, p4_036, p4_037, p4_038, p4_039, p4_040, p4_041, p4_042, p4_043, p4_044, p4_045, p4_046, p4_047;

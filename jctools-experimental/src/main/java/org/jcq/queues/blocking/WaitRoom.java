@@ -1,5 +1,6 @@
 package org.jcq.queues.blocking;
 
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
@@ -10,10 +11,12 @@ import org.jcq.queues.MessagePassingQueue;
 
 /*
  * The one implementation of the wake-up protocol that the blocking queues of this package share.
- * Each queue holds one WaitRoom in a final field. After every successful add it calls its own
- * afterAdd() (a single producer: it loads the fence request field of the queue object and, only if
- * a request is raised, calls answerAddFenceRequest()) or afterCasAdd(); after every successful
- * remove afterRemove() or afterCasRemove() likewise; and it calls
+ * Each queue holds one WaitRoom in a final field, and holds itself the fields that its fast path
+ * reads: the waiter counts and the fence requests (see SpscBlockingArrayQueueFields), which the
+ * room reaches through the VarHandles it is given. After every successful add the queue calls its
+ * own afterAdd() (a single producer: it loads the add fence request and, only if one is raised,
+ * calls answerAddFenceRequest() here, then reads the count) or afterCasAdd() (it reads the count);
+ * after every successful remove afterRemove() or afterCasRemove() likewise; and it calls
  * awaitElement()/awaitRoom() when its own fast path (take/put and the timed forms try poll/offer
  * first) found nothing to do.
  *
@@ -25,6 +28,8 @@ import org.jcq.queues.MessagePassingQueue;
  * while one is raised does it fence, acknowledge and read the count. Until its request is
  * acknowledged a waiter awaits with a time-out and re-checks, because an add made before the
  * publisher saw the request may not be visible to it yet.
+ *
+ * Nothing here is read on the fast path, so the room needs no padding.
  */
 
 /**
@@ -32,83 +37,94 @@ import org.jcq.queues.MessagePassingQueue;
  * wake-up protocol that {@link SpscBlockingArrayQueue}, {@link MpscBlockingArrayQueue} and
  * {@link MpmcBlockingArrayQueue} share (see the comment at the top of this file).
  */
-final class WaitRoom extends WaitRoomFields {
+final class WaitRoom {
     /** A waiter whose fence request is not answered yet first re-checks after this long... */
     static final long FIRST_RECHECK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     /** ...then after twice as long each time, up to this. */
     static final long MAX_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+    private static final VarHandle ADD_FENCE_ACK;
+    private static final VarHandle REMOVE_FENCE_ACK;
+
+    static {
+        try {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            ADD_FENCE_ACK = lookup.findVarHandle(WaitRoom.class, "addFenceAck", long.class);
+            REMOVE_FENCE_ACK = lookup.findVarHandle(WaitRoom.class, "removeFenceAck", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Guards the counts' changes and the two conditions. */
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Consumers waiting for an element wait here. */
+    private final Condition notEmpty = lock.newCondition();
+    /** Producers waiting for room wait here. */
+    private final Condition notFull = lock.newCondition();
     /**
-     * The owning queue's add fence request, a {@code volatile long} field of the queue object
-     * (see {@code SpscBlockingArrayQueueFields}), or null if the queue's adds claim their index
-     * with a CAS (MPSC and MPMC producers), which needs no request.
+     * The owning queue's waiting-consumer count, a {@code volatile long} field of the queue object:
+     * the consumers between their increment and their decrement (both under the lock).
+     */
+    private final VarHandle waitingConsumers;
+    /** The mirror image: the queue's waiting-producer count. */
+    private final VarHandle waitingProducers;
+    /**
+     * The owning queue's add fence request, a {@code volatile long} field of the queue object, or
+     * null if the queue's adds claim their index with a CAS (MPSC and MPMC producers), which needs
+     * no request. While consumers wait it holds the number of this waiting period, {@code > 0},
+     * asking the producer to fence after every add; otherwise minus the last period's number (0 at
+     * first), so every period gets a new, larger number. Stored only under the lock.
      */
     private final VarHandle addFenceRequest;
     /** The mirror image: the queue's remove fence request, or null if removes CAS (MPMC). */
     private final VarHandle removeFenceRequest;
+    /** The last add fence request the producer answered, written after its fence. */
+    private volatile long addFenceAck;
+    /** The last remove fence request the consumer answered, written after its fence. */
+    private volatile long removeFenceAck;
     /**
      * Waits that ended on a re-check's time-out, before the request was answered, and then found
      * what they waited for: the cases the time-outs exist for. Under the lock; for tests.
      */
     private long recheckFinds;
 
-    WaitRoom(VarHandle addFenceRequest, VarHandle removeFenceRequest) {
+    WaitRoom(VarHandle waitingConsumers, VarHandle waitingProducers, VarHandle addFenceRequest,
+            VarHandle removeFenceRequest) {
+        this.waitingConsumers = waitingConsumers;
+        this.waitingProducers = waitingProducers;
         this.addFenceRequest = addFenceRequest;
         this.removeFenceRequest = removeFenceRequest;
     }
 
     /*
-     * A producer that does not claim with a CAS (the SPSC producer) calls its queue's afterAdd()
-     * after every successful add: P2, an opaque load of the add fence request from the queue
+     * After every successful add, a producer that does not claim with a CAS (the SPSC producer)
+     * runs P2 in its queue's afterAdd(): an opaque load of the add fence request from the queue
      * object. Opaque is enough: with P3's fence it pairs with the waiter's raising of the request
      * (after its count, C2) as an acquire would, and it costs the fast path no more than a plain
-     * load. Only a raised request (> 0) leads here.
+     * load. Only a raised request (> 0) leads here, and then back to the queue for P4 and P5.
      */
 
-    /** Cold path of the queue's afterAdd: a consumer waits, or did until just now. */
+    /** P3, the cold path of the queue's afterAdd: a consumer waits, or did until just now. */
     void answerAddFenceRequest(long request) {
-        // P3: orders this add, and every earlier one, before the ack and the count load.
+        // Orders this add, and every earlier one, before the ack and the queue's count load (P4).
         VarHandle.fullFence();
-        if (laAddFenceAck() < request) {
-            soAddFenceAck(request);
-        }
-        // P4, volatile.
-        if (lvWaitingConsumers() != 0) {
-            signalNotEmpty();
+        if ((long) ADD_FENCE_ACK.getAcquire(this) < request) {
+            // Only by the single producer, after the fence.
+            ADD_FENCE_ACK.setRelease(this, request);
         }
     }
 
-    /**
-     * Called after every successful add by producers that claim their index with a CAS (MPSC
-     * and MPMC producers): the CAS is a full fence, and the waiting consumer's re-check reads
-     * that index, so the fast path's cost is one volatile load.
-     */
-    void afterCasAdd() {
-        // P4, volatile: the claim's CAS came before it; pairs with C2 and its fence.
-        if (lvWaitingConsumers() != 0) {
-            signalNotEmpty();
-        }
-    }
-
-    /** Cold path of the queue's afterRemove: the mirror image of {@link #answerAddFenceRequest}. */
+    /** P3 of the queue's afterRemove: the mirror image of {@link #answerAddFenceRequest}. */
     void answerRemoveFenceRequest(long request) {
         VarHandle.fullFence();
-        if (laRemoveFenceAck() < request) {
-            soRemoveFenceAck(request);
-        }
-        if (lvWaitingProducers() != 0) {
-            signalNotFull();
+        if ((long) REMOVE_FENCE_ACK.getAcquire(this) < request) {
+            REMOVE_FENCE_ACK.setRelease(this, request);
         }
     }
 
-    /** The mirror image of {@link #afterCasAdd()}, for consumers that claim with a CAS (MPMC). */
-    void afterCasRemove() {
-        if (lvWaitingProducers() != 0) {
-            signalNotFull();
-        }
-    }
-
-    private void signalNotEmpty() {
+    /** P5: a publisher whose P4 saw a waiting consumer wakes one. */
+    void signalNotEmpty() {
         final ReentrantLock lock = this.lock;
         lock.lock();
         try {
@@ -118,7 +134,8 @@ final class WaitRoom extends WaitRoomFields {
         }
     }
 
-    private void signalNotFull() {
+    /** P5's mirror image: a remover that saw a waiting producer wakes one. */
+    void signalNotFull() {
         final ReentrantLock lock = this.lock;
         lock.lock();
         try {
@@ -188,7 +205,7 @@ final class WaitRoom extends WaitRoomFields {
         lock.lockInterruptibly();
         try {
             // C2: only under the lock, so no CAS; then the request, if the producer needs one.
-            svWaitingConsumers(lvWaitingConsumers() + 1);
+            waitingConsumers.setVolatile(q, (long) waitingConsumers.getVolatile(q) + 1);
             final long request = raise(addFenceRequest, q);
             // Orders C2 before C3's loads (store-load).
             VarHandle.fullFence();
@@ -197,7 +214,7 @@ final class WaitRoom extends WaitRoomFields {
                 while (true) {
                     // C3. The ack is read first: an answered request makes every add the producer
                     // made before its answer visible to the poll below.
-                    final boolean answered = addFenceRequest == null || laAddFenceAck() >= request;
+                    final boolean answered = addFenceRequest == null || (long) ADD_FENCE_ACK.getAcquire(this) >= request;
                     // poll() is the queue's own, so taking an element signals a waiting producer.
                     final E e = q.poll();
                     if (e != null) {
@@ -210,8 +227,8 @@ final class WaitRoom extends WaitRoomFields {
                     }
                 }
             } finally {
-                final int waiting = lvWaitingConsumers() - 1;
-                svWaitingConsumers(waiting);
+                final long waiting = (long) waitingConsumers.getVolatile(q) - 1;
+                waitingConsumers.setVolatile(q, waiting);
                 if (waiting == 0) {
                     withdraw(addFenceRequest, q);
                 }
@@ -236,13 +253,13 @@ final class WaitRoom extends WaitRoomFields {
         lock.lockInterruptibly();
         try {
             // The mirror image of awaitElement.
-            svWaitingProducers(lvWaitingProducers() + 1);
+            waitingProducers.setVolatile(q, (long) waitingProducers.getVolatile(q) + 1);
             final long request = raise(removeFenceRequest, q);
             VarHandle.fullFence();
             try {
                 final Deadline deadline = new Deadline(timed, nanos);
                 while (true) {
-                    final boolean answered = removeFenceRequest == null || laRemoveFenceAck() >= request;
+                    final boolean answered = removeFenceRequest == null || (long) REMOVE_FENCE_ACK.getAcquire(this) >= request;
                     // offer() is the queue's own, so adding signals a waiting consumer.
                     if (q.offer(e)) {
                         recheckFinds += deadline.recheckTimedOut ? 1 : 0;
@@ -253,8 +270,8 @@ final class WaitRoom extends WaitRoomFields {
                     }
                 }
             } finally {
-                final int waiting = lvWaitingProducers() - 1;
-                svWaitingProducers(waiting);
+                final long waiting = (long) waitingProducers.getVolatile(q) - 1;
+                waitingProducers.setVolatile(q, waiting);
                 if (waiting == 0) {
                     withdraw(removeFenceRequest, q);
                 }

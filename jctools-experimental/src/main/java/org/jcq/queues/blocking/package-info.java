@@ -8,13 +8,13 @@
  * Each extends the core lock-free queue of its shape ({@link org.jcq.queues.SpscArrayQueue},
  * {@link org.jcq.queues.MpscArrayQueue}, {@link org.jcq.queues.MpmcArrayQueue}), so its
  * {@code offer} and {@code poll} are the core queue's, followed by the wake-up protocol below.
- * All three share one implementation of the protocol: a small padded object per queue, held in a
- * final field, with the waiter counts, the acknowledgements, a
- * {@link java.util.concurrent.locks.ReentrantLock} and two
- * {@link java.util.concurrent.locks.Condition}s, {@code notEmpty} and {@code notFull}. The fence
- * requests (below) are fields of the queue object itself, padded off its indices, so that the
- * check a single publisher makes after every operation is one load from the object it is
- * already using rather than two dependent loads.
+ * All three share one implementation of the protocol: a small object per queue, held in a final
+ * field, with a {@link java.util.concurrent.locks.ReentrantLock}, two
+ * {@link java.util.concurrent.locks.Condition}s, {@code notEmpty} and {@code notFull}, and the
+ * acknowledgements (below). The fields the fast path reads, the waiter counts and the fence
+ * requests, are fields of the queue object itself, padded off its indices and its end, so that the
+ * check after every operation is one load from the object the caller is already using rather
+ * than two dependent loads.
  *
  * <h2>The wake-up protocol</h2>
  * The problem is the one every blocking queue without a lock on its fast path has. A consumer
