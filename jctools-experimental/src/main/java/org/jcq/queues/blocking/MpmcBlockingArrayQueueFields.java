@@ -40,14 +40,14 @@ abstract class MpmcBlockingArrayQueueWaiters<E> extends MpmcArrayQueue<E> {
     /** Called after every successful add, as {@link MpscBlockingArrayQueueWaiters#afterCasAdd()}. */
     final void afterCasAdd() {
         if (waitingConsumers != 0) {
-            room.signalNotEmpty();
+            room.signalNotEmpty(this);
         }
     }
 
     /** Called after every successful remove, whose CAS is the fence: the mirror image. */
     final void afterCasRemove() {
         if (waitingProducers != 0) {
-            room.signalNotFull();
+            room.signalNotFull(this);
         }
     }
 }

@@ -47,7 +47,7 @@ abstract class MpscBlockingArrayQueueWaiters<E> extends MpscArrayQueue<E> {
      */
     final void afterCasAdd() {
         if (waitingConsumers != 0) {
-            room.signalNotEmpty();
+            room.signalNotEmpty(this);
         }
     }
 
@@ -57,7 +57,7 @@ abstract class MpscBlockingArrayQueueWaiters<E> extends MpscArrayQueue<E> {
         if (request > 0L) {
             room.answerRemoveFenceRequest(request);
             if (waitingProducers != 0) {
-                room.signalNotFull();
+                room.signalNotFull(this);
             }
         }
     }

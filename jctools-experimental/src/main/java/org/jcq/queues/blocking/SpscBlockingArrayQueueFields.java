@@ -63,7 +63,7 @@ abstract class SpscBlockingArrayQueueWaiters<E> extends SpscArrayQueue<E> {
         if (request > 0L) {
             room.answerAddFenceRequest(request);
             if (waitingConsumers != 0) {
-                room.signalNotEmpty();
+                room.signalNotEmpty(this);
             }
         }
     }
@@ -74,7 +74,7 @@ abstract class SpscBlockingArrayQueueWaiters<E> extends SpscArrayQueue<E> {
         if (request > 0L) {
             room.answerRemoveFenceRequest(request);
             if (waitingProducers != 0) {
-                room.signalNotFull();
+                room.signalNotFull(this);
             }
         }
     }

@@ -22,9 +22,11 @@ import org.jcq.queues.MessagePassingQueue;
  *
  * The protocol, its steps, the no-lost-wake-up argument and the invariants are in
  * package-info.java, which is what users read; the call sites below name the steps.
- * In short: a waiter counts itself under the lock (and, facing a single publisher that does not
- * CAS, raises a fence request), fences, re-checks, and only then awaits (which releases the lock).
- * A CAS publisher reads the count after its CAS. A single publisher reads the fence request; only
+ * In short: a waiter registers (counts itself) under the lock (and, facing a single publisher
+ * that does not CAS, raises a fence request), fences, re-checks, and only then awaits (which
+ * releases the lock); when it wakes it uses up a grant or its registration, and registers again
+ * if it must wait again. A signal turns one registration into a grant, so the publisher stops
+ * signalling once the waiter has been signalled. A CAS publisher reads the count after its CAS. A single publisher reads the fence request; only
  * while one is raised does it fence, acknowledge and read the count. Until its request is
  * acknowledged a waiter awaits with a time-out and re-checks, because an add made before the
  * publisher saw the request may not be visible to it yet.
@@ -88,6 +90,13 @@ final class WaitRoom {
      * what they waited for: the cases the time-outs exist for. Under the lock; for tests.
      */
     private long recheckFinds;
+    /**
+     * Signals made to waiting consumers whose receivers have not yet come back under the lock
+     * (C5): each was a registration in the queue's count before. Under the lock.
+     */
+    private long consumerGrants;
+    /** The mirror image, for waiting producers. Under the lock. */
+    private long producerGrants;
 
     WaitRoom(VarHandle waitingConsumers, VarHandle waitingProducers, VarHandle addFenceRequest,
             VarHandle removeFenceRequest) {
@@ -123,25 +132,71 @@ final class WaitRoom {
         }
     }
 
-    /** P5: a publisher whose P4 saw a waiting consumer wakes one. */
-    void signalNotEmpty() {
+    /**
+     * P5: a publisher whose P4 saw a registered consumer wakes one, and moves its registration to
+     * the grants, so that the next adds (P4 reads the count again) do not take the lock to signal
+     * the same waiter again while it is being woken.
+     */
+    void signalNotEmpty(Object q) {
         final ReentrantLock lock = this.lock;
         lock.lock();
         try {
-            notEmpty.signal();
+            handOffToConsumer(q);
         } finally {
             lock.unlock();
         }
     }
 
-    /** P5's mirror image: a remover that saw a waiting producer wakes one. */
-    void signalNotFull() {
+    /** P5's mirror image: a remover that saw a registered producer wakes one. */
+    void signalNotFull(Object q) {
         final ReentrantLock lock = this.lock;
         lock.lock();
         try {
-            notFull.signal();
+            handOffToProducer(q);
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Under the lock: if a consumer is registered, signals one and turns a registration into a grant. */
+    private void handOffToConsumer(Object q) {
+        final long registered = (long) waitingConsumers.getVolatile(q);
+        if (registered > 0L) {
+            waitingConsumers.setVolatile(q, registered - 1);
+            consumerGrants++;
+            notEmpty.signal();
+        }
+    }
+
+    /** Under the lock: the mirror image of {@link #handOffToConsumer}. */
+    private void handOffToProducer(Object q) {
+        final long registered = (long) waitingProducers.getVolatile(q);
+        if (registered > 0L) {
+            waitingProducers.setVolatile(q, registered - 1);
+            producerGrants++;
+            notFull.signal();
+        }
+    }
+
+    /**
+     * Under the lock, C5: a consumer that awaited ({@code woken}) uses up a grant if there is one
+     * (it may have been made for another woken consumer; only the totals matter), otherwise, like
+     * one that did not await (C3), its own registration.
+     */
+    private void useUpConsumer(Object q, boolean woken) {
+        if (woken && consumerGrants > 0L) {
+            consumerGrants--;
+        } else {
+            waitingConsumers.setVolatile(q, (long) waitingConsumers.getVolatile(q) - 1);
+        }
+    }
+
+    /** Under the lock: the mirror image of {@link #useUpConsumer}. */
+    private void useUpProducer(Object q, boolean woken) {
+        if (woken && producerGrants > 0L) {
+            producerGrants--;
+        } else {
+            waitingProducers.setVolatile(q, (long) waitingProducers.getVolatile(q) - 1);
         }
     }
 
@@ -204,41 +259,46 @@ final class WaitRoom {
         final ReentrantLock lock = this.lock;
         lock.lockInterruptibly();
         try {
-            // C2: only under the lock, so no CAS; then the request, if the producer needs one.
-            waitingConsumers.setVolatile(q, (long) waitingConsumers.getVolatile(q) + 1);
-            final long request = raise(addFenceRequest, q);
-            // Orders C2 before C3's loads (store-load).
-            VarHandle.fullFence();
-            try {
-                final Deadline deadline = new Deadline(timed, nanos);
-                while (true) {
-                    // C3. The ack is read first: an answered request makes every add the producer
-                    // made before its answer visible to the poll below.
-                    final boolean answered = addFenceRequest == null || (long) ADD_FENCE_ACK.getAcquire(this) >= request;
-                    // poll() is the queue's own, so taking an element signals a waiting producer.
-                    final E e = q.poll();
-                    if (e != null) {
-                        recheckFinds += deadline.recheckTimedOut ? 1 : 0;
-                        return e;
-                    }
-                    // C4.
-                    if (!deadline.await(notEmpty, answered)) {
-                        return null;
-                    }
+            final Deadline deadline = new Deadline(timed, nanos);
+            while (true) {
+                // C2: register (only under the lock, so no CAS); raise the request if the producer
+                // needs one; fence, which orders both before C3's loads (store-load).
+                waitingConsumers.setVolatile(q, (long) waitingConsumers.getVolatile(q) + 1);
+                final long request = raise(addFenceRequest, q);
+                VarHandle.fullFence();
+                // C3. The ack is read first: an answered request makes every add the producer
+                // made before its answer visible to the poll below.
+                final boolean answered = addFenceRequest == null || (long) ADD_FENCE_ACK.getAcquire(this) >= request;
+                // poll() is the queue's own, so taking an element signals a waiting producer.
+                final E e = q.poll();
+                if (e != null || deadline.expired()) {
+                    // Still registered: only a signal, under this lock, turns a registration into a grant.
+                    useUpConsumer(q, false);
+                    recheckFinds += e != null && deadline.recheckTimedOut ? 1 : 0;
+                    return e;
                 }
-            } finally {
-                final long waiting = (long) waitingConsumers.getVolatile(q) - 1;
-                waitingConsumers.setVolatile(q, waiting);
-                if (waiting == 0) {
-                    withdraw(addFenceRequest, q);
-                }
-                // Cascade: pass the wake-up on while elements remain for other waiters.
-                if (waiting != 0 && !q.isEmpty()) {
-                    notEmpty.signal();
+                // C4: releases the lock while parked; re-takes it before it returns or throws.
+                try {
+                    deadline.await(notEmpty, answered);
+                } finally {
+                    useUpConsumer(q, true);
                 }
             }
         } finally {
-            lock.unlock();
+            try {
+                // Cascade: a consumer leaving (with an element, on time-out or on interrupt, and
+                // maybe with a grant made for another) wakes the next while elements remain.
+                if (!q.isEmpty()) {
+                    handOffToConsumer(q);
+                }
+                // Nobody waits any more: withdraw the request. Not earlier (in C5), so that a
+                // woken consumer that must wait again keeps the request it had answered.
+                if (consumerGrants == 0L && (long) waitingConsumers.getVolatile(q) == 0L) {
+                    withdraw(addFenceRequest, q);
+                }
+            } finally {
+                lock.unlock();
+            }
         }
     }
 
@@ -252,36 +312,38 @@ final class WaitRoom {
         final ReentrantLock lock = this.lock;
         lock.lockInterruptibly();
         try {
-            // The mirror image of awaitElement.
-            waitingProducers.setVolatile(q, (long) waitingProducers.getVolatile(q) + 1);
-            final long request = raise(removeFenceRequest, q);
-            VarHandle.fullFence();
-            try {
-                final Deadline deadline = new Deadline(timed, nanos);
-                while (true) {
-                    final boolean answered = removeFenceRequest == null || (long) REMOVE_FENCE_ACK.getAcquire(this) >= request;
-                    // offer() is the queue's own, so adding signals a waiting consumer.
-                    if (q.offer(e)) {
-                        recheckFinds += deadline.recheckTimedOut ? 1 : 0;
-                        return true;
-                    }
-                    if (!deadline.await(notFull, answered)) {
-                        return false;
-                    }
+            final Deadline deadline = new Deadline(timed, nanos);
+            while (true) {
+                // The mirror image of awaitElement.
+                waitingProducers.setVolatile(q, (long) waitingProducers.getVolatile(q) + 1);
+                final long request = raise(removeFenceRequest, q);
+                VarHandle.fullFence();
+                final boolean answered = removeFenceRequest == null || (long) REMOVE_FENCE_ACK.getAcquire(this) >= request;
+                // offer() is the queue's own, so adding signals a waiting consumer.
+                final boolean added = q.offer(e);
+                if (added || deadline.expired()) {
+                    useUpProducer(q, false);
+                    recheckFinds += added && deadline.recheckTimedOut ? 1 : 0;
+                    return added;
                 }
-            } finally {
-                final long waiting = (long) waitingProducers.getVolatile(q) - 1;
-                waitingProducers.setVolatile(q, waiting);
-                if (waiting == 0) {
-                    withdraw(removeFenceRequest, q);
-                }
-                // Cascade: pass the wake-up on while room remains for other waiters.
-                if (waiting != 0 && q.size() < q.capacity()) {
-                    notFull.signal();
+                try {
+                    deadline.await(notFull, answered);
+                } finally {
+                    useUpProducer(q, true);
                 }
             }
         } finally {
-            lock.unlock();
+            try {
+                // Cascade: pass the wake-up on while room remains.
+                if (q.size() < q.capacity()) {
+                    handOffToProducer(q);
+                }
+                if (producerGrants == 0L && (long) waitingProducers.getVolatile(q) == 0L) {
+                    withdraw(removeFenceRequest, q);
+                }
+            } finally {
+                lock.unlock();
+            }
         }
     }
 
@@ -301,12 +363,16 @@ final class WaitRoom {
         return current;
     }
 
-    /** Under the lock, by the last waiter of a waiting period: withdraws the period's request. */
+    /** Under the lock, when nobody waits any more: withdraws the waiting period's request, if raised. */
     private static void withdraw(VarHandle request, Object q) {
         if (request != null) {
-            request.setVolatile(q, -(long) request.getOpaque(q));
+            final long current = (long) request.getOpaque(q);
+            if (current > 0L) {
+                request.setVolatile(q, -current);
+            }
         }
     }
+
 
     /** For tests: see {@link #recheckFinds}. */
     long recheckFinds() {
@@ -334,20 +400,17 @@ final class WaitRoom {
             this.end = timed ? System.nanoTime() + nanos : 0L;
         }
 
+        /** Whether the caller's time-out has passed (never, if untimed). */
+        boolean expired() {
+            return timed && end - System.nanoTime() <= 0L;
+        }
+
         /**
          * Awaits {@code condition} (the caller holds its lock) until signalled, until the caller's
          * time-out or, if {@code answered} is false, until the next re-check is due.
-         *
-         * @return false if the caller's time-out had passed (nothing awaited)
          */
-        boolean await(Condition condition, boolean answered) throws InterruptedException {
-            long wait = Long.MAX_VALUE;
-            if (timed) {
-                wait = end - System.nanoTime();
-                if (wait <= 0L) {
-                    return false;
-                }
-            }
+        void await(Condition condition, boolean answered) throws InterruptedException {
+            final long wait = timed ? end - System.nanoTime() : Long.MAX_VALUE;
             recheckTimedOut = false;
             if (answered) {
                 if (timed) {
@@ -361,7 +424,6 @@ final class WaitRoom {
                 recheckTimedOut = condition.awaitNanos(recheck) <= 0L;
                 recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
             }
-            return true;
         }
     }
 

@@ -29,21 +29,31 @@
  * The steps below are for consumers waiting for an element; producers waiting for room run the
  * mirror image with the waiting-producer count, the remove fence request and {@code notFull}.
  * <p>
- * A consumer that must wait: (C1) takes the lock; (C2) increments the waiting-consumer count (a
- * volatile store, only under the lock); if the producer side does not claim with a CAS, raises
- * the add fence request, unless another waiter already has (a volatile store of a new positive
- * number: this waiting period's); and issues a full fence; (C3) reads the request's
- * acknowledgement (acquire), then polls again, and stops waiting if it got an element; (C4)
- * otherwise awaits {@code notEmpty}, which releases the lock while it is parked and re-takes it
- * before returning: without a time limit (other than the caller's) once the request was
- * acknowledged or when there is none, otherwise for at most a re-check interval (100 us,
- * doubling up to 1 s); then back to C3. When it stops waiting it decrements the count, and the
- * last waiter withdraws the request (stores minus its number), still under the lock.
+ * A consumer that must wait: (C1) takes the lock; (C2) registers, that is increments the
+ * waiting-consumer count (a volatile store, only under the lock); if the producer side does not
+ * claim with a CAS, raises the add fence request, unless it is raised already (a volatile store of
+ * a new positive number: this waiting period's); and issues a full fence; (C3) reads the
+ * request's acknowledgement (acquire), then polls again, and if it got an element (or its time
+ * is up) drops its registration (decrements the count) and stops waiting; (C4) otherwise awaits
+ * {@code notEmpty}, which releases the lock while it is parked and re-takes it before returning:
+ * without a time limit (other than the caller's) once the request was acknowledged or when there
+ * is none, otherwise for at most a re-check interval (100 us, doubling up to 1 s); (C5) back
+ * under the lock, however it woke, it uses up a grant (below) if there is one, otherwise its own
+ * registration; then back to C2, where the request it had is still raised. When it stops waiting
+ * and the count and the grants are both zero, nobody waits any more, and it withdraws the request
+ * (stores minus its number), still under the lock.
+ * <p>
+ * The count therefore holds the registrations that no signal has used yet. A signal (P5, and the
+ * cascade below) is sent only while the count is non-zero, and turns one registration into a
+ * grant: it decrements the count and increments the grants (a plain field, under the lock). So
+ * once the one waiter is signalled, the next adds see the count zero and do not take the lock to
+ * signal it again while it is being woken, which takes tens of microseconds.
  * <p>
  * A producer that claims its index with a CAS (MPSC and MPMC producers; MPMC consumers on the
  * other side), after every successful add: (P1) the CAS and the element's publication, by the
  * core queue; (P4) a volatile load of the waiting-consumer count; only if it is non-zero, (P5)
- * takes the lock, signals {@code notEmpty} once and releases the lock.
+ * takes the lock and, if the count is still non-zero, turns a registration into a grant and
+ * signals {@code notEmpty} once; then releases the lock.
  * <p>
  * A producer that does not (the SPSC producer; the SPSC and MPSC consumers on the other side), after
  * every successful add: (P1) the element's publication (release stores, by the core queue); (P2)
@@ -57,10 +67,22 @@
  * reads the producer index, and while the index shows a claim it waits for the element (it never
  * reports empty); {@code offer} does the same with the consumer index. So C2's fence and the CAS
  * are totally ordered: if the CAS comes first, C3 sees the claim and takes the element (which the
- * producer publishes before it could take the lock); otherwise P4 sees the count non-zero (it
- * drops only once the consumer stopped waiting) and P5 signals. Since the consumer holds the lock
- * from C1 until C4's await releases it, the signal reaches it while it awaits (and wakes it) or
- * after it stopped waiting (and needs no wake-up).
+ * producer publishes before it could take the lock); otherwise P4 reads the count that C2 stored
+ * or a later one. Each of those was stored under the lock while the consumer was in the
+ * condition's queue or after it had left it. In the first case the count is non-zero (see the
+ * accounting below) and P5 signals; since the consumer holds the lock from C2 until C4's await
+ * releases it, the signal reaches it while it awaits (and wakes it). In the second case the
+ * consumer was already woken (by a signal, a time-out or an interrupt), and before it waits again
+ * it runs C5 and C2 under the lock, after the store that P4 read: its fence and re-check then see
+ * the element, as in the first part of this argument.
+ * <p>
+ * <b>Accounting.</b> Every registration is used up exactly once: by C3 (the consumer's own, after
+ * finding an element or its time up), by a signal (which turns it into a grant) or by C5. Let p be
+ * the number of consumers in the condition's queue and a the number that have left it (signalled,
+ * timed out or interrupted) but not yet run C5. Then count + grants = p + a, and grants &lt;= a: a
+ * signal adds a grant either together with moving a consumer out of the queue, or when the queue
+ * is empty, and then every registered consumer is among the a; C5 takes one from a and one from
+ * the grants or the count. So count &gt;= p: while a consumer is parked the count is non-zero.
  * <p>
  * <b>Sides with a single publisher and no CAS.</b> Take any add, and a consumer whose request
  * number is r.
@@ -70,8 +92,9 @@
  *     P5 signals, as on the CAS sides.</li>
  * <li>If the add comes after the producer first read r (the add that stored the
  *     acknowledgement, or a later one): P2 reads r again, because a thread that has read a value
- *     never reads an older one, and r stays raised while this consumer is counted. So the first
- *     case applies.</li>
+ *     never reads an older one, and r stays raised while this consumer is registered or a grant
+ *     is outstanding (it is withdrawn only when the count and the grants are both zero and no
+ *     woken thread is about to register again). So the first case applies.</li>
  * <li>If the add comes before that, its publication comes before the acknowledgement's fence, so
  *     a consumer that has read the acknowledgement (C3 reads it before it polls) sees the element
  *     or that it was taken.</li>
@@ -87,33 +110,39 @@
  * A consumer whose producer has stopped for good wakes about once a second to re-check;
  * its first add after the pause answers the request and signals at once.
  * <p>
- * No thundering herd: every add signals one waiter, never all; a waiter that leaves (with an
- * element, on time-out or on interrupt) while elements remain and other consumers wait signals
- * one of them, so a {@code fill} that added several elements wakes as many waiters, one after the
+ * No thundering herd: an add signals at most one waiter, never all, and none while the signalled
+ * one is still being woken; a waiter that leaves (with an element, on time-out or on interrupt)
+ * while elements remain and other consumers are registered signals one of them, so a {@code fill} that added several elements wakes as many waiters, one after the
  * other; a woken waiter that finds the queue empty again waits again.
  *
  * <h2>Invariants</h2>
  * <ol>
- * <li>The waiting-consumer (waiting-producer) count is the number of threads between their
- *     increment (C2) and their decrement, and changes only under the lock.</li>
- * <li>A thread that is counted holds the lock, except while it awaits the condition.</li>
- * <li>A counted thread awaits only after a re-check (C3) made after its own fence, under the
- *     lock it has held since that fence.</li>
+ * <li>The waiting-consumer (waiting-producer) count is the number of registrations (C2) not yet
+ *     used up by C3, a signal or C5; it and the grants change only under the lock; a signal is
+ *     sent only while the count is non-zero, and turns one registration into a grant.</li>
+ * <li>count + grants = p + a and grants &lt;= a (see the accounting), so the count is at least
+ *     the number of threads awaiting the condition.</li>
+ * <li>A registered thread holds the lock, except while it awaits the condition; it awaits only
+ *     after a re-check (C3) made after its own registration's fence, under the lock it has held
+ *     since that fence; after every await it runs C5 before anything else.</li>
  * <li>Every successful add is followed, in the adding thread, by P4 (and P5 if P4 saw a waiter)
  *     on CAS sides, by P2 (and P3 to P5 if P2 saw a request) on the others; every successful
  *     remove by their mirror images.</li>
- * <li>A fence request is positive exactly while its side's count is non-zero; its number only
- *     grows from one waiting period to the next, and is stored only under the lock.</li>
+ * <li>A fence request is positive while its side's count or grants are non-zero (and while a
+ *     woken thread, under the lock, has not yet registered again or left), and withdrawn by the
+ *     last thread to leave; its number only grows from one waiting period to the next, and is
+ *     stored only under the lock.</li>
  * <li>An acknowledgement holds a request number that was raised, stored by the side's single
  *     publisher after a full fence; it only grows.</li>
- * <li>A counted thread awaits without a re-check interval only if its side claims with a CAS or
+ * <li>A registered thread awaits without a re-check interval only if its side claims with a CAS or
  *     it read its request's acknowledgement before its last re-check.</li>
  * <li>On CAS sides, a re-check that finds the slot empty reads the index the CAS writes, and
  *     reports nothing to take (or no room) only if that index shows no claim.</li>
  * </ol>
  * <b>Not</b> invariant: a count may be non-zero while nobody is parked (a waiter between C2 and
- * C4, or woken and not yet gone); an add then signals nobody, or wakes a waiter that finds the
- * queue empty again and waits again: a cost, never a lost element. A remove may signal twice
+ * C4, or one that timed out and has not yet run C5); an add then signals nobody, or wakes a waiter
+ * that finds the queue empty again and waits again: a cost, never a lost element. A grant may be
+ * used up by another woken thread than the one signalled; only the totals matter. A remove may signal twice
  * (MPSC's {@code poll} re-enters itself in its cold path); a second signal is a spurious wake-up
  * and is harmless for the same reason.
  *
