@@ -25,3 +25,5 @@ echo "== idle $(date +%T)"
 $J17 -cp $JAR org.jcq.benchmarks.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk17.txt 2>&1; cat $R/idle-jdk17.txt
 $J25 $U -cp $JAR org.jcq.benchmarks.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk25.txt 2>&1; cat $R/idle-jdk25.txt
 echo "== end $(date +%T)"
+# Run afterwards, on its own (same jar): JDK 25 with platform threads.
+# $J25 $U -jar $JAR BlockingThroughput -p qType=$BQ -tg 1,1 -f 8 -wi 3 -i 5 -w 1s -r 1s -jvmArgsAppend $U -rf json -rff $R/blocking-platform-jdk25.json
