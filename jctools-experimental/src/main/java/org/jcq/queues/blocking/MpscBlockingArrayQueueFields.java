@@ -30,9 +30,9 @@ abstract class MpscBlockingArrayQueueWaiters<E> extends MpscArrayQueue<E> {
 
     /** Waiting threads and the wake-up protocol (package-private for tests). */
     final WaitRoom room = new WaitRoom(WAITING_CONSUMERS, WAITING_PRODUCERS, null, REMOVE_FENCE_REQUEST);
-    /** Consumers waiting for an element: see {@link WaitRoom}; written only under its lock. */
+    /** Registrations of waiting consumers that no signal has used up (see {@link WaitRoom}); under its lock. */
     private volatile long waitingConsumers;
-    /** Producers waiting for room: see {@link WaitRoom}; written only under its lock. */
+    /** The same for producers waiting for room. */
     private volatile long waitingProducers;
     /** See {@link WaitRoom}: raised by waiting producers, answered by the consumer. */
     private volatile long removeFenceRequest;

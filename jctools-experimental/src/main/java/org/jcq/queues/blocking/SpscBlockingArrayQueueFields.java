@@ -41,9 +41,9 @@ abstract class SpscBlockingArrayQueueWaiters<E> extends SpscArrayQueue<E> {
     /** Waiting threads and the wake-up protocol (package-private for tests). */
     final WaitRoom room =
             new WaitRoom(WAITING_CONSUMERS, WAITING_PRODUCERS, ADD_FENCE_REQUEST, REMOVE_FENCE_REQUEST);
-    /** Consumers waiting for an element: see {@link WaitRoom}; written only under its lock. */
+    /** Registrations of waiting consumers that no signal has used up (see {@link WaitRoom}); under its lock. */
     private volatile long waitingConsumers;
-    /** Producers waiting for room: see {@link WaitRoom}; written only under its lock. */
+    /** The same for producers waiting for room. */
     private volatile long waitingProducers;
     /** See {@link WaitRoom}: raised by waiting consumers, answered by the producer. */
     private volatile long addFenceRequest;

@@ -26,8 +26,9 @@ import org.jcq.queues.MessagePassingQueue;
  * that does not CAS, raises a fence request), fences, re-checks, and only then awaits (which
  * releases the lock); when it wakes it uses up a grant or its registration, and registers again
  * if it must wait again. A signal turns one registration into a grant, so the publisher stops
- * signalling once the waiter has been signalled. A CAS publisher reads the count after its CAS. A single publisher reads the fence request; only
- * while one is raised does it fence, acknowledge and read the count. Until its request is
+ * signalling once the waiter has been signalled. A CAS publisher reads the count after its CAS.
+ * A single publisher reads the fence request; only while one is raised does it fence,
+ * acknowledge and read the count. Until its request is
  * acknowledged a waiter awaits with a time-out and re-checks, because an add made before the
  * publisher saw the request may not be visible to it yet.
  *
@@ -66,7 +67,8 @@ final class WaitRoom {
     private final Condition notFull = lock.newCondition();
     /**
      * The owning queue's waiting-consumer count, a {@code volatile long} field of the queue object:
-     * the consumers between their increment and their decrement (both under the lock).
+     * the waiting consumers' registrations that are not used up yet (C2 adds one; C3, C5 or a
+     * signal uses one up), changed only under the lock.
      */
     private final VarHandle waitingConsumers;
     /** The mirror image: the queue's waiting-producer count. */
@@ -268,7 +270,8 @@ final class WaitRoom {
                 VarHandle.fullFence();
                 // C3. The ack is read first: an answered request makes every add the producer
                 // made before its answer visible to the poll below.
-                final boolean answered = addFenceRequest == null || (long) ADD_FENCE_ACK.getAcquire(this) >= request;
+                final boolean answered =
+                        addFenceRequest == null || (long) ADD_FENCE_ACK.getAcquire(this) >= request;
                 // poll() is the queue's own, so taking an element signals a waiting producer.
                 final E e = q.poll();
                 if (e != null || deadline.expired()) {
@@ -318,7 +321,8 @@ final class WaitRoom {
                 waitingProducers.setVolatile(q, (long) waitingProducers.getVolatile(q) + 1);
                 final long request = raise(removeFenceRequest, q);
                 VarHandle.fullFence();
-                final boolean answered = removeFenceRequest == null || (long) REMOVE_FENCE_ACK.getAcquire(this) >= request;
+                final boolean answered =
+                        removeFenceRequest == null || (long) REMOVE_FENCE_ACK.getAcquire(this) >= request;
                 // offer() is the queue's own, so adding signals a waiting consumer.
                 final boolean added = q.offer(e);
                 if (added || deadline.expired()) {

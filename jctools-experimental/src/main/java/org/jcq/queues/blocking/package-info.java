@@ -112,8 +112,9 @@
  * <p>
  * No thundering herd: an add signals at most one waiter, never all, and none while the signalled
  * one is still being woken; a waiter that leaves (with an element, on time-out or on interrupt)
- * while elements remain and other consumers are registered signals one of them, so a {@code fill} that added several elements wakes as many waiters, one after the
- * other; a woken waiter that finds the queue empty again waits again.
+ * while elements remain and other consumers are registered signals one of them, so a
+ * {@code fill} that added several elements wakes as many waiters, one after the other; a woken
+ * waiter that finds the queue empty again waits again.
  *
  * <h2>Invariants</h2>
  * <ol>
