@@ -26,11 +26,13 @@ import org.jcq.queues.MessagePassingQueue;
  * that does not CAS, raises a fence request), fences, re-checks, and only then awaits (which
  * releases the lock); when it wakes it uses up a grant or its registration, and registers again
  * if it must wait again. A signal turns one registration into a grant, so the publisher stops
- * signalling once the waiter has been signalled. A CAS publisher reads the count after its CAS.
- * A single publisher reads the fence request; only while one is raised does it fence,
- * acknowledge and read the count. Until its request is
- * acknowledged a waiter awaits with a time-out and re-checks, because an add made before the
- * publisher saw the request may not be visible to it yet.
+ * signalling once the waiter has been signalled. Before it takes the lock at all, a thread that
+ * would wait while a thread of the other side holds a grant (was signalled, is not back yet)
+ * yields and tries again for a while (C0), since that thread is about to act. A CAS publisher
+ * reads the count after its CAS. A single publisher reads the fence request; only while one is
+ * raised does it fence, acknowledge and read the count. Until its request is acknowledged a
+ * waiter awaits with a time-out and re-checks, because an add made before the publisher saw the
+ * request may not be visible to it yet.
  *
  * Nothing here is read on the fast path, so the room needs no padding.
  */
@@ -45,6 +47,12 @@ final class WaitRoom {
     static final long FIRST_RECHECK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     /** ...then after twice as long each time, up to this. */
     static final long MAX_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * C0: the longest a thread that would wait yields and tries again instead, while a thread of
+     * the other side has been signalled and has not come back yet: longer than that thread usually
+     * takes to wake up, short enough to bound the CPU it costs when it does not.
+     */
+    static final long PEER_WAKING_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
     private static final VarHandle ADD_FENCE_ACK;
     private static final VarHandle REMOVE_FENCE_ACK;
@@ -94,11 +102,12 @@ final class WaitRoom {
     private long recheckFinds;
     /**
      * Signals made to waiting consumers whose receivers have not yet come back under the lock
-     * (C5): each was a registration in the queue's count before. Under the lock.
+     * (C5): each was a registration in the queue's count before. Changed only under the lock;
+     * volatile because C0 of a producer reads it without the lock.
      */
-    private long consumerGrants;
-    /** The mirror image, for waiting producers. Under the lock. */
-    private long producerGrants;
+    private volatile long consumerGrants;
+    /** The mirror image, for waiting producers. */
+    private volatile long producerGrants;
 
     WaitRoom(VarHandle waitingConsumers, VarHandle waitingProducers, VarHandle addFenceRequest,
             VarHandle removeFenceRequest) {
@@ -258,10 +267,14 @@ final class WaitRoom {
      * @return the element, or null if timed and the time ran out
      */
     <E> E awaitElement(MessagePassingQueue<E> q, boolean timed, long nanos) throws InterruptedException {
+        final Deadline deadline = new Deadline(timed, nanos);
+        final E spun = pollWhileProducerWakes(q, deadline);
+        if (spun != null) {
+            return spun;
+        }
         final ReentrantLock lock = this.lock;
         lock.lockInterruptibly();
         try {
-            final Deadline deadline = new Deadline(timed, nanos);
             while (true) {
                 // C2: register (only under the lock, so no CAS); raise the request if the producer
                 // needs one; fence, which orders both before C3's loads (store-load).
@@ -312,10 +325,13 @@ final class WaitRoom {
      * @return true if {@code e} was added; false if timed and the time ran out
      */
     <E> boolean awaitRoom(MessagePassingQueue<E> q, E e, boolean timed, long nanos) throws InterruptedException {
+        final Deadline deadline = new Deadline(timed, nanos);
+        if (offerWhileConsumerWakes(q, e, deadline)) {
+            return true;
+        }
         final ReentrantLock lock = this.lock;
         lock.lockInterruptibly();
         try {
-            final Deadline deadline = new Deadline(timed, nanos);
             while (true) {
                 // The mirror image of awaitElement.
                 waitingProducers.setVolatile(q, (long) waitingProducers.getVolatile(q) + 1);
@@ -348,6 +364,67 @@ final class WaitRoom {
             } finally {
                 lock.unlock();
             }
+        }
+    }
+
+    /**
+     * C0 of a consumer: while a producer that was signalled has not come back under the lock (a
+     * producer grant is outstanding), that producer is about to add. Parking now would only make
+     * its next add wake this consumer again, a second wake-up of tens of microseconds, and on few
+     * cores the two sides then park in turn. So yield (to that producer, if it needs this core or
+     * this carrier thread) and poll again, until it is back, for at most {@link #PEER_WAKING_NANOS}
+     * and the caller's time-out (an interrupt is seen when the caller then takes the lock). The polls are the queue's own, without a
+     * registration, so this is the fast path repeated and changes nothing in the protocol.
+     *
+     * @return an element, or null if none came (and the caller goes on to wait)
+     */
+    <E> E pollWhileProducerWakes(MessagePassingQueue<E> q, Deadline deadline) {
+        if (producerGrants == 0L) {
+            return null;
+        }
+        final long end = deadline.spinEnd();
+        do {
+            Thread.yield();
+            final E e = q.poll();
+            if (e != null) {
+                return e;
+            }
+        } while (producerGrants != 0L && end - System.nanoTime() > 0L);
+        return null;
+    }
+
+    /**
+     * C0 of a producer: the mirror image of {@link #pollWhileProducerWakes}, while a signalled
+     * consumer is about to remove.
+     *
+     * @return whether {@code e} was added
+     */
+    <E> boolean offerWhileConsumerWakes(MessagePassingQueue<E> q, E e, Deadline deadline) {
+        if (consumerGrants == 0L) {
+            return false;
+        }
+        final long end = deadline.spinEnd();
+        do {
+            Thread.yield();
+            if (q.offer(e)) {
+                return true;
+            }
+        } while (consumerGrants != 0L && end - System.nanoTime() > 0L);
+        return false;
+    }
+
+    /** For tests: the lock, to hold a signalled thread back from C5. */
+    ReentrantLock lockForTests() {
+        return lock;
+    }
+
+    /** For tests: the grants outstanding to consumers, then to producers. */
+    long[] grants() {
+        lock.lock();
+        try {
+            return new long[] {consumerGrants, producerGrants};
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -392,7 +469,7 @@ final class WaitRoom {
      * One waiter's deadline (if timed) and re-check interval (while its request is unanswered).
      * Allocated only on the cold path, once per wait.
      */
-    private static final class Deadline {
+    static final class Deadline {
         private final boolean timed;
         private final long end;
         private long recheck = FIRST_RECHECK_NANOS;
@@ -402,6 +479,12 @@ final class WaitRoom {
         Deadline(boolean timed, long nanos) {
             this.timed = timed;
             this.end = timed ? System.nanoTime() + nanos : 0L;
+        }
+
+        /** When C0 must stop: {@link #PEER_WAKING_NANOS} from now, or the caller's deadline if earlier. */
+        long spinEnd() {
+            final long spinEnd = System.nanoTime() + PEER_WAKING_NANOS;
+            return timed && end - spinEnd < 0L ? end : spinEnd;
         }
 
         /** Whether the caller's time-out has passed (never, if untimed). */

@@ -97,6 +97,17 @@ final class BlockingQueues {
         }
     }
 
+    /** The wait room of one of {@link #ours()}. */
+    static WaitRoom roomOf(BlockingQueue<Integer> q) {
+        if (q instanceof SpscBlockingArrayQueue) {
+            return ((SpscBlockingArrayQueue<Integer>) q).room;
+        }
+        if (q instanceof MpscBlockingArrayQueue) {
+            return ((MpscBlockingArrayQueue<Integer>) q).room;
+        }
+        return ((MpmcBlockingArrayQueue<Integer>) q).room;
+    }
+
     /** Every kind the runtime has. */
     static List<Kind> availableKinds() {
         final List<Kind> kinds = new ArrayList<>();

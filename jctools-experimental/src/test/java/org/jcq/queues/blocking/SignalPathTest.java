@@ -62,7 +62,7 @@ class SignalPathTest {
     void aParkedWaiterIsWokenBySignalNotByItsRecheck(Spec spec, Kind kind, Side side) throws Exception {
         assumeTrue(kind.available(), "virtual threads need JDK 21+; this runtime is " + Runtime.version());
         final BlockingQueue<Integer> q = spec.create(4);
-        final WaitRoom room = roomOf(q);
+        final WaitRoom room = BlockingQueues.roomOf(q);
         final int capacity = q.remainingCapacity();
         for (int trial = 0; trial < TRIALS; trial++) {
             final AtomicReference<Object> result = new AtomicReference<>("nothing yet");
@@ -94,16 +94,6 @@ class SignalPathTest {
         final long found = room.recheckFinds();
         assertTrue(found <= TRIALS / 3, found + " of " + TRIALS
                 + " waits ended on a re-check time-out: the signal path did not wake them");
-    }
-
-    private static WaitRoom roomOf(BlockingQueue<Integer> q) {
-        if (q instanceof SpscBlockingArrayQueue) {
-            return ((SpscBlockingArrayQueue<Integer>) q).room;
-        }
-        if (q instanceof MpscBlockingArrayQueue) {
-            return ((MpscBlockingArrayQueue<Integer>) q).room;
-        }
-        return ((MpmcBlockingArrayQueue<Integer>) q).room;
     }
 
     /** Waits until {@code t} is parked (waiting, with or without a time-out). */
