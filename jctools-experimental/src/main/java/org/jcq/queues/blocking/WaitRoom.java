@@ -27,10 +27,10 @@ import org.jcq.queues.MessagePassingQueue;
  * releases the lock); when it wakes it uses up a grant or its registration, and registers again
  * if it must wait again. A signal turns one registration into a grant, so the publisher stops
  * signalling once the waiter has been signalled. Before it takes the lock at all, a thread that
- * would wait while a thread of the other side holds a grant (was signalled, is not back yet)
- * yields and tries again for a while (C0), since that thread is about to act. A CAS publisher
- * reads the count after its CAS. A single publisher reads the fence request; only while one is
- * raised does it fence, acknowledge and read the count. Until its request is acknowledged a
+ * would wait yields and tries again (C0): once, and for a while longer if a thread of the other
+ * side holds a grant (was signalled, is not back yet), since that thread is about to act. A CAS
+ * publisher reads the count after its CAS. A single publisher reads the fence request; only while
+ * one is raised does it fence, acknowledge and read the count. Until its request is acknowledged a
  * waiter awaits with a time-out and re-checks, because an add made before the publisher saw the
  * request may not be visible to it yet.
  *
@@ -48,9 +48,9 @@ final class WaitRoom {
     /** ...then after twice as long each time, up to this. */
     static final long MAX_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
     /**
-     * C0: the longest a thread that would wait yields and tries again instead, while a thread of
-     * the other side has been signalled and has not come back yet: longer than that thread usually
-     * takes to wake up, short enough to bound the CPU it costs when it does not.
+     * C0: the longest a thread that would wait goes on yielding and trying again instead, while a
+     * thread of the other side has been signalled and has not come back yet: longer than that
+     * thread usually takes to wake up, short enough to bound the CPU it costs when it does not.
      */
     static final long PEER_WAKING_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
@@ -268,7 +268,7 @@ final class WaitRoom {
      */
     <E> E awaitElement(MessagePassingQueue<E> q, boolean timed, long nanos) throws InterruptedException {
         final Deadline deadline = new Deadline(timed, nanos);
-        final E spun = pollWhileProducerWakes(q, deadline);
+        final E spun = pollBeforeWaiting(q, deadline);
         if (spun != null) {
             return spun;
         }
@@ -326,7 +326,7 @@ final class WaitRoom {
      */
     <E> boolean awaitRoom(MessagePassingQueue<E> q, E e, boolean timed, long nanos) throws InterruptedException {
         final Deadline deadline = new Deadline(timed, nanos);
-        if (offerWhileConsumerWakes(q, e, deadline)) {
+        if (offerBeforeWaiting(q, e, deadline)) {
             return true;
         }
         final ReentrantLock lock = this.lock;
@@ -368,20 +368,21 @@ final class WaitRoom {
     }
 
     /**
-     * C0 of a consumer: while a producer that was signalled has not come back under the lock (a
-     * producer grant is outstanding), that producer is about to add. Parking now would only make
-     * its next add wake this consumer again, a second wake-up of tens of microseconds, and on few
-     * cores the two sides then park in turn. So yield (to that producer, if it needs this core or
-     * this carrier thread) and poll again, until it is back, for at most {@link #PEER_WAKING_NANOS}
-     * and the caller's time-out (an interrupt is seen when the caller then takes the lock). The polls are the queue's own, without a
-     * registration, so this is the fast path repeated and changes nothing in the protocol.
+     * C0 of a consumer, before it takes the lock: yield, then poll again, once. The yield lets a
+     * producer that shares this core or carrier thread run, and on its own core a producer adds
+     * dozens of elements in the time a yield takes (a system call); parking instead would cost a signal
+     * and a wake-up of tens of microseconds, during which the producer fills the queue and parks
+     * in its turn, so that the two sides take turns parking. Then, while a producer that was
+     * signalled has not come back under the lock (a producer grant is outstanding), that producer
+     * is about to add: parking now would only make its next add wake this consumer again; so go
+     * on yielding and polling until it is back, for at most {@link #PEER_WAKING_NANOS} and the
+     * caller's time-out (an interrupt is seen when the caller then takes the lock). The polls are
+     * the queue's own, without a registration, so this is the fast path repeated and changes
+     * nothing in the protocol.
      *
      * @return an element, or null if none came (and the caller goes on to wait)
      */
-    <E> E pollWhileProducerWakes(MessagePassingQueue<E> q, Deadline deadline) {
-        if (producerGrants == 0L) {
-            return null;
-        }
+    <E> E pollBeforeWaiting(MessagePassingQueue<E> q, Deadline deadline) {
         final long end = deadline.spinEnd();
         do {
             Thread.yield();
@@ -394,15 +395,12 @@ final class WaitRoom {
     }
 
     /**
-     * C0 of a producer: the mirror image of {@link #pollWhileProducerWakes}, while a signalled
-     * consumer is about to remove.
+     * C0 of a producer: the mirror image of {@link #pollBeforeWaiting}, once, then while a
+     * signalled consumer is about to remove.
      *
      * @return whether {@code e} was added
      */
-    <E> boolean offerWhileConsumerWakes(MessagePassingQueue<E> q, E e, Deadline deadline) {
-        if (consumerGrants == 0L) {
-            return false;
-        }
+    <E> boolean offerBeforeWaiting(MessagePassingQueue<E> q, E e, Deadline deadline) {
         final long end = deadline.spinEnd();
         do {
             Thread.yield();

@@ -29,15 +29,17 @@
  * The steps below are for consumers waiting for an element; producers waiting for room run the
  * mirror image with the waiting-producer count, the remove fence request and {@code notFull}.
  * <p>
- * A consumer that must wait: (C0) if a producer has been signalled and has not yet come back
- * under the lock (a producer grant, below, is outstanding), that producer is about to add; so
- * the consumer yields and polls again, without registering, until it gets an element, the
- * producer is back, 50 us have passed or its own time is up. Parking at once
- * would only make that producer's next add wake it in turn, a second wake-up, and on few cores
- * the two sides would then take turns parking, each waking the other; (C1) takes the lock; (C2) registers, that is increments the
- * waiting-consumer count (a volatile store, only under the lock); if the producer side does not
- * claim with a CAS, raises the add fence request, unless it is raised already (a volatile store of
- * a new positive number: this waiting period's); and issues a full fence; (C3) reads the
+ * A consumer that must wait: (C0) yields and polls again, without registering; once, and, while
+ * a producer that has been signalled has not yet come back under the lock (a producer grant,
+ * below, is outstanding), again and again until it gets an element, that producer is back, 50 us
+ * have passed or its own time is up. A running producer adds dozens of elements in the time a
+ * yield takes, and a signalled one is about to add; parking at once would make that add wake the
+ * consumer, tens of microseconds during which the producer fills the queue and parks in its
+ * turn, and on few cores the two sides would take turns parking, each waking the other; (C1)
+ * takes the lock; (C2) registers, that is increments the waiting-consumer count (a volatile
+ * store, only under the lock); if the producer side does not claim with a CAS, raises the add
+ * fence request, unless it is raised already (a volatile store of a new positive number: this
+ * waiting period's); and issues a full fence; (C3) reads the
  * request's acknowledgement (acquire), then polls again, and if it got an element (or its time
  * is up) drops its registration (decrements the count) and stops waiting; (C4) otherwise awaits
  * {@code notEmpty}, which releases the lock while it is parked and re-takes it before returning:
@@ -90,7 +92,8 @@
  * the grants or the count. So count &gt;= p: while a consumer is parked the count is non-zero.
  * <p>
  * <b>C0</b> polls (offers) as the fast path does, holds nothing and changes nothing that the
- * argument uses, so it cannot lose a wake-up; it only delays the registration, by at most 50 us.
+ * argument uses, so it cannot lose a wake-up; it only delays the registration, by one yield, or
+ * by at most 50 us while a grant is outstanding.
  * <p>
  * <b>Sides with a single publisher and no CAS.</b> Take any add, and a consumer whose request
  * number is r.
@@ -148,9 +151,9 @@
  * <li>On CAS sides, a re-check that finds the slot empty reads the index the CAS writes, and
  *     reports nothing to take (or no room) only if that index shows no claim.</li>
  * </ol>
- * <b>Not</b> invariant: a thread that must wait may spin (C0) before it registers, never for
- * longer than 50 us and only while a thread of the other side has been signalled and has not
- * come back. A count may be non-zero while nobody is parked (a waiter between C2 and
+ * <b>Not</b> invariant: a thread that must wait tries again (C0) before it registers: once,
+ * and for at most 50 us more only while a thread of the other side has been signalled and has
+ * not come back. A count may be non-zero while nobody is parked (a waiter between C2 and
  * C4, or one that timed out and has not yet run C5); an add then signals nobody, or wakes a waiter
  * that finds the queue empty again and waits again: a cost, never a lost element. A grant may be
  * used up by another woken thread than the one signalled; only the totals matter. A remove may signal twice

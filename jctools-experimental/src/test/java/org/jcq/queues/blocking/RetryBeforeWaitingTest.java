@@ -1,0 +1,240 @@
+package org.jcq.queues.blocking;
+
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+
+import org.jcq.queues.MessagePassingQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.jcq.queues.blocking.BlockingQueues.awaitParked;
+import static org.jcq.queues.blocking.BlockingQueues.joinOrFail;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * C0: before it takes the lock, a thread that would wait yields and tries again once; and while a
+ * thread of the other side has been signalled and has not come back, it goes on trying for a
+ * bounded time. The grant cases build that state for real: a waiter parks, the test takes the
+ * room's lock and makes the signalling remove (add), so the signalled waiter holds a grant but
+ * cannot come back (C5 needs the lock) until the test lets it. The queues count their polls and
+ * offers, so the one try without a grant is checked exactly. Checked to fail with C0 making no try,
+ * and with C0 ignoring the grants.
+ */
+class RetryBeforeWaitingTest {
+    /** Each of our queues, counting the calls of its {@code poll()} and {@code offer(e)}. */
+    static final class Counted {
+        final String name;
+        final BlockingQueue<Integer> queue;
+        final AtomicInteger polls = new AtomicInteger();
+        final AtomicInteger offers = new AtomicInteger();
+
+        Counted(String name, int capacity) {
+            this.name = name;
+            switch (name) {
+                case "SPSC":
+                    queue = new SpscBlockingArrayQueue<Integer>(capacity) {
+                        @Override
+                        public Integer poll() {
+                            polls.incrementAndGet();
+                            return super.poll();
+                        }
+
+                        @Override
+                        public boolean offer(Integer e) {
+                            offers.incrementAndGet();
+                            return super.offer(e);
+                        }
+                    };
+                    break;
+                case "MPSC":
+                    queue = new MpscBlockingArrayQueue<Integer>(capacity) {
+                        @Override
+                        public Integer poll() {
+                            polls.incrementAndGet();
+                            return super.poll();
+                        }
+
+                        @Override
+                        public boolean offer(Integer e) {
+                            offers.incrementAndGet();
+                            return super.offer(e);
+                        }
+                    };
+                    break;
+                default:
+                    queue = new MpmcBlockingArrayQueue<Integer>(capacity) {
+                        @Override
+                        public Integer poll() {
+                            polls.incrementAndGet();
+                            return super.poll();
+                        }
+
+                        @Override
+                        public boolean offer(Integer e) {
+                            offers.incrementAndGet();
+                            return super.offer(e);
+                        }
+                    };
+                    break;
+            }
+        }
+
+        WaitRoom room() {
+            return BlockingQueues.roomOf(queue);
+        }
+
+        /** Ours are {@link MessagePassingQueue}s too, which the room works on. */
+        @SuppressWarnings("unchecked") // each queue above is a MessagePassingQueue<Integer>
+        MessagePassingQueue<Integer> mpq() {
+            return (MessagePassingQueue<Integer>) queue;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<String> queues() {
+        return Stream.of("SPSC", "MPSC", "MPMC");
+    }
+
+    private static WaitRoom.Deadline untimed() {
+        return new WaitRoom.Deadline(false, 0L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queues")
+    void withoutAGrantAConsumerTriesOnceMore(String name) {
+        final Counted c = new Counted(name, 4);
+        assertArrayEquals(new long[] {0, 0}, c.room().grants());
+        c.polls.set(0);
+        assertNull(c.room().pollBeforeWaiting(c.mpq(), untimed()));
+        assertEquals(1, c.polls.get(), "polls made on an empty queue with no producer signalled");
+        assertTrue(c.queue.offer(5));
+        c.polls.set(0);
+        assertEquals(5, c.room().pollBeforeWaiting(c.mpq(), untimed()));
+        assertEquals(1, c.polls.get());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queues")
+    void withoutAGrantAProducerTriesOnceMore(String name) {
+        final Counted c = new Counted(name, 4);
+        final int capacity = c.queue.remainingCapacity();
+        for (int i = 0; i < capacity; i++) {
+            assertTrue(c.queue.offer(i));
+        }
+        c.offers.set(0);
+        assertFalse(c.room().offerBeforeWaiting(c.mpq(), -1, untimed()));
+        assertEquals(1, c.offers.get(), "offers made on a full queue with no consumer signalled");
+        assertEquals(0, c.queue.poll());
+        c.offers.set(0);
+        assertTrue(c.room().offerBeforeWaiting(c.mpq(), -1, untimed()));
+        assertEquals(1, c.offers.get());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queues")
+    void aConsumerGoesOnTryingWhileASignalledProducerIsComingBack(String name) throws Exception {
+        final Counted c = new Counted(name, 4);
+        final BlockingQueue<Integer> q = c.queue;
+        final WaitRoom room = c.room();
+        final int capacity = q.remainingCapacity();
+        for (int i = 0; i < capacity; i++) {
+            assertTrue(q.offer(i));
+        }
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread producer = new Thread(() -> {
+            try {
+                q.put(-1);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "producer");
+        producer.start();
+        awaitParked(producer);
+        final ReentrantLock lock = room.lockForTests();
+        lock.lock();
+        try {
+            for (int i = 0; i < capacity; i++) {
+                assertEquals(i, q.poll(), "draining");
+            }
+            assertArrayEquals(new long[] {0, 1}, room.grants(), "the first poll signalled the producer");
+            // Empty, a producer grant outstanding: C0 polls until its bound, then gives up (how
+            // many polls that is depends on how long each yield takes).
+            final long start = System.nanoTime();
+            assertNull(room.pollBeforeWaiting(c.mpq(), untimed()));
+            final long spun = System.nanoTime() - start;
+            assertTrue(spun >= WaitRoom.PEER_WAKING_NANOS, "C0 gave up after " + spun + " ns");
+            // An element present: C0 takes it at its first poll.
+            assertTrue(q.offer(7));
+            assertEquals(7, room.pollBeforeWaiting(c.mpq(), untimed()));
+        } finally {
+            lock.unlock();
+        }
+        joinOrFail(producer);
+        assertNull(failure.get());
+        assertArrayEquals(new long[] {0, 0}, room.grants(), "the producer used up its grant");
+        assertEquals(-1, q.poll());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queues")
+    void aProducerGoesOnTryingWhileASignalledConsumerIsComingBack(String name) throws Exception {
+        final Counted c = new Counted(name, 4);
+        final BlockingQueue<Integer> q = c.queue;
+        final WaitRoom room = c.room();
+        final int capacity = q.remainingCapacity();
+        final AtomicReference<Object> taken = new AtomicReference<>();
+        final Thread consumer = new Thread(() -> {
+            try {
+                taken.set(q.take());
+            } catch (Throwable t) {
+                taken.set(t);
+            }
+        }, "consumer");
+        consumer.start();
+        awaitParked(consumer);
+        final ReentrantLock lock = room.lockForTests();
+        lock.lock();
+        try {
+            for (int i = 0; i < capacity; i++) {
+                assertTrue(q.offer(i), "filling");
+            }
+            assertArrayEquals(new long[] {1, 0}, room.grants(), "the first offer signalled the consumer");
+            final long start = System.nanoTime();
+            assertFalse(room.offerBeforeWaiting(c.mpq(), -1, untimed()));
+            final long spun = System.nanoTime() - start;
+            assertTrue(spun >= WaitRoom.PEER_WAKING_NANOS, "C0 gave up after " + spun + " ns");
+            assertEquals(0, q.poll());
+            assertTrue(room.offerBeforeWaiting(c.mpq(), -1, untimed()));
+        } finally {
+            lock.unlock();
+        }
+        joinOrFail(consumer);
+        assertEquals(1, taken.get(), "the consumer took the head");
+        assertArrayEquals(new long[] {0, 0}, room.grants(), "the consumer used up its grant");
+    }
+
+    @Test
+    void theSpinNeverOutlastsTheCallersTimeOut() {
+        final long before = System.nanoTime();
+        final long end = new WaitRoom.Deadline(true, 1_000L).spinEnd();
+        assertTrue(end - before <= 1_000L + (System.nanoTime() - before), "a 1 us time-out bounds the spin");
+        final long untimed = untimed().spinEnd() - before;
+        assertTrue(untimed >= WaitRoom.PEER_WAKING_NANOS, "untimed: the spin's own bound");
+        final long later = new WaitRoom.Deadline(true, TimeUnit.SECONDS.toNanos(1)).spinEnd() - before;
+        assertTrue(later >= WaitRoom.PEER_WAKING_NANOS && later < TimeUnit.SECONDS.toNanos(1),
+                "a long time-out: the spin's own bound, " + later + " ns");
+    }
+}
