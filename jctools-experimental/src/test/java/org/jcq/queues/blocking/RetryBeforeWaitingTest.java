@@ -1,5 +1,7 @@
 package org.jcq.queues.blocking;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -8,6 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
 import org.jcq.queues.MessagePassingQueue;
+import org.jcq.queues.blocking.BlockingQueues.Spec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,87 +28,44 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * thread of the other side has been signalled and has not come back, it goes on trying for a
  * bounded time. The grant cases build that state for real: a waiter parks, the test takes the
  * room's lock and makes the signalling remove (add), so the signalled waiter holds a grant but
- * cannot come back (C5 needs the lock) until the test lets it. The queues count their polls and
- * offers, so the one try without a grant is checked exactly. Checked to fail with C0 making no try,
+ * cannot come back (C5 needs the lock) until the test lets it. The room is handed a view of the
+ * queue that counts its polls and offers, so the one try without a grant is checked exactly. Checked to fail with C0 making no try,
  * and with C0 ignoring the grants.
  */
 class RetryBeforeWaitingTest {
-    /** Each of our queues, counting the calls of its {@code poll()} and {@code offer(e)}. */
+    /** One of our queues, and a view of it that counts the calls of {@code poll()} and {@code offer(e)} made through it. */
     static final class Counted {
-        final String name;
         final BlockingQueue<Integer> queue;
+        final MessagePassingQueue<Integer> view;
         final AtomicInteger polls = new AtomicInteger();
         final AtomicInteger offers = new AtomicInteger();
 
-        Counted(String name, int capacity) {
-            this.name = name;
-            switch (name) {
-                case "SPSC":
-                    queue = new SpscBlockingArrayQueue<Integer>(capacity) {
-                        @Override
-                        public Integer poll() {
+        @SuppressWarnings("unchecked") // the proxy implements MessagePassingQueue, as every queue of ours
+        Counted(Spec spec) {
+            queue = spec.create(4);
+            final Object target = queue;
+            view = (MessagePassingQueue<Integer>) Proxy.newProxyInstance(MessagePassingQueue.class.getClassLoader(),
+                    new Class<?>[] {MessagePassingQueue.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("poll") && method.getParameterCount() == 0) {
                             polls.incrementAndGet();
-                            return super.poll();
-                        }
-
-                        @Override
-                        public boolean offer(Integer e) {
+                        } else if (method.getName().equals("offer") && method.getParameterCount() == 1) {
                             offers.incrementAndGet();
-                            return super.offer(e);
                         }
-                    };
-                    break;
-                case "MPSC":
-                    queue = new MpscBlockingArrayQueue<Integer>(capacity) {
-                        @Override
-                        public Integer poll() {
-                            polls.incrementAndGet();
-                            return super.poll();
+                        try {
+                            return method.invoke(target, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
                         }
-
-                        @Override
-                        public boolean offer(Integer e) {
-                            offers.incrementAndGet();
-                            return super.offer(e);
-                        }
-                    };
-                    break;
-                default:
-                    queue = new MpmcBlockingArrayQueue<Integer>(capacity) {
-                        @Override
-                        public Integer poll() {
-                            polls.incrementAndGet();
-                            return super.poll();
-                        }
-
-                        @Override
-                        public boolean offer(Integer e) {
-                            offers.incrementAndGet();
-                            return super.offer(e);
-                        }
-                    };
-                    break;
-            }
+                    });
         }
 
         WaitRoom room() {
             return BlockingQueues.roomOf(queue);
         }
-
-        /** Ours are {@link MessagePassingQueue}s too, which the room works on. */
-        @SuppressWarnings("unchecked") // each queue above is a MessagePassingQueue<Integer>
-        MessagePassingQueue<Integer> mpq() {
-            return (MessagePassingQueue<Integer>) queue;
-        }
-
-        @Override
-        public String toString() {
-            return name;
-        }
     }
 
-    static Stream<String> queues() {
-        return Stream.of("SPSC", "MPSC", "MPMC");
+    static Stream<Spec> queues() {
+        return BlockingQueues.ours();
     }
 
     private static WaitRoom.Deadline untimed() {
@@ -114,39 +74,39 @@ class RetryBeforeWaitingTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("queues")
-    void withoutAGrantAConsumerTriesOnceMore(String name) {
-        final Counted c = new Counted(name, 4);
+    void withoutAGrantAConsumerTriesOnceMore(Spec spec) {
+        final Counted c = new Counted(spec);
         assertArrayEquals(new long[] {0, 0}, c.room().grants());
         c.polls.set(0);
-        assertNull(c.room().pollBeforeWaiting(c.mpq(), untimed()));
+        assertNull(c.room().pollBeforeWaiting(c.view, untimed()));
         assertEquals(1, c.polls.get(), "polls made on an empty queue with no producer signalled");
         assertTrue(c.queue.offer(5));
         c.polls.set(0);
-        assertEquals(5, c.room().pollBeforeWaiting(c.mpq(), untimed()));
+        assertEquals(5, c.room().pollBeforeWaiting(c.view, untimed()));
         assertEquals(1, c.polls.get());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("queues")
-    void withoutAGrantAProducerTriesOnceMore(String name) {
-        final Counted c = new Counted(name, 4);
+    void withoutAGrantAProducerTriesOnceMore(Spec spec) {
+        final Counted c = new Counted(spec);
         final int capacity = c.queue.remainingCapacity();
         for (int i = 0; i < capacity; i++) {
             assertTrue(c.queue.offer(i));
         }
         c.offers.set(0);
-        assertFalse(c.room().offerBeforeWaiting(c.mpq(), -1, untimed()));
+        assertFalse(c.room().offerBeforeWaiting(c.view, -1, untimed()));
         assertEquals(1, c.offers.get(), "offers made on a full queue with no consumer signalled");
         assertEquals(0, c.queue.poll());
         c.offers.set(0);
-        assertTrue(c.room().offerBeforeWaiting(c.mpq(), -1, untimed()));
+        assertTrue(c.room().offerBeforeWaiting(c.view, -1, untimed()));
         assertEquals(1, c.offers.get());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("queues")
-    void aConsumerGoesOnTryingWhileASignalledProducerIsComingBack(String name) throws Exception {
-        final Counted c = new Counted(name, 4);
+    void aConsumerGoesOnTryingWhileASignalledProducerIsComingBack(Spec spec) throws Exception {
+        final Counted c = new Counted(spec);
         final BlockingQueue<Integer> q = c.queue;
         final WaitRoom room = c.room();
         final int capacity = q.remainingCapacity();
@@ -173,12 +133,12 @@ class RetryBeforeWaitingTest {
             // Empty, a producer grant outstanding: C0 polls until its bound, then gives up (how
             // many polls that is depends on how long each yield takes).
             final long start = System.nanoTime();
-            assertNull(room.pollBeforeWaiting(c.mpq(), untimed()));
+            assertNull(room.pollBeforeWaiting(c.view, untimed()));
             final long spun = System.nanoTime() - start;
             assertTrue(spun >= WaitRoom.PEER_WAKING_NANOS, "C0 gave up after " + spun + " ns");
             // An element present: C0 takes it at its first poll.
             assertTrue(q.offer(7));
-            assertEquals(7, room.pollBeforeWaiting(c.mpq(), untimed()));
+            assertEquals(7, room.pollBeforeWaiting(c.view, untimed()));
         } finally {
             lock.unlock();
         }
@@ -190,8 +150,8 @@ class RetryBeforeWaitingTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("queues")
-    void aProducerGoesOnTryingWhileASignalledConsumerIsComingBack(String name) throws Exception {
-        final Counted c = new Counted(name, 4);
+    void aProducerGoesOnTryingWhileASignalledConsumerIsComingBack(Spec spec) throws Exception {
+        final Counted c = new Counted(spec);
         final BlockingQueue<Integer> q = c.queue;
         final WaitRoom room = c.room();
         final int capacity = q.remainingCapacity();
@@ -213,11 +173,11 @@ class RetryBeforeWaitingTest {
             }
             assertArrayEquals(new long[] {1, 0}, room.grants(), "the first offer signalled the consumer");
             final long start = System.nanoTime();
-            assertFalse(room.offerBeforeWaiting(c.mpq(), -1, untimed()));
+            assertFalse(room.offerBeforeWaiting(c.view, -1, untimed()));
             final long spun = System.nanoTime() - start;
             assertTrue(spun >= WaitRoom.PEER_WAKING_NANOS, "C0 gave up after " + spun + " ns");
             assertEquals(0, q.poll());
-            assertTrue(room.offerBeforeWaiting(c.mpq(), -1, untimed()));
+            assertTrue(room.offerBeforeWaiting(c.view, -1, untimed()));
         } finally {
             lock.unlock();
         }
