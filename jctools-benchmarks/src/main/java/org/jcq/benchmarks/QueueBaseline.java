@@ -7,6 +7,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -31,6 +32,15 @@ import org.openjdk.jmh.annotations.State;
  * is short enough that the JIT's choices (inlining, loop shape) show: compare with
  * {@code -prof perfasm} before drawing conclusions from small differences.
  * <p>
+ * <b>Two forms.</b> {@code offerAndPoll} is one pair per call, so the pair is inlined into JMH's
+ * measurement loop, which reads the queue from this state object every time and checks its class
+ * at both interface calls. How C2 allocates registers in that loop changes from one JVM launch to
+ * the next (whether the state object stays in a register or is reloaded from the stack), and one
+ * extra load in the queue's code can tip it. {@code offerAndPollRun} makes {@value #RUN} pairs per
+ * call from a local, a loop of the benchmark's own, so the queue's code is compared without the
+ * harness's loop; the JIT may then hoist the class check out of the loop, so it is not the
+ * interface-call cost that users see. Read the two side by side.
+ * <p>
  * <b>Command:</b>
  * <pre>
  * java -jar jctools-benchmarks/target/benchmarks.jar QueueBaseline \
@@ -44,6 +54,9 @@ public class QueueBaseline extends QueueParams {
     @Param({QueueThroughput.DEFAULT_CAPACITY})
     public int qCapacity;
 
+    /** Offer/poll pairs per {@link #offerAndPollRun()} call. */
+    public static final int RUN = 100;
+
     private Queue<Integer> q;
 
     @Setup(Level.Trial)
@@ -55,5 +68,22 @@ public class QueueBaseline extends QueueParams {
     public Integer offerAndPoll() {
         q.offer(OfferPollGroup.ELEMENT);
         return q.poll();
+    }
+
+    /**
+     * {@value #RUN} offer/poll pairs (one operation each).
+     *
+     * @return the sum of the polled elements, so no call is dead code ({@value #RUN} times the element)
+     */
+    @Benchmark
+    @OperationsPerInvocation(RUN)
+    public int offerAndPollRun() {
+        final Queue<Integer> q = this.q;
+        int sum = 0;
+        for (int i = 0; i < RUN; i++) {
+            q.offer(OfferPollGroup.ELEMENT);
+            sum += q.poll();
+        }
+        return sum;
     }
 }

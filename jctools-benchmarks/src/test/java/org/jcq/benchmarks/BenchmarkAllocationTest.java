@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.List;
 
 import org.jcq.benchmarks.OfferPollGroup.OfferCounters;
 import org.jcq.benchmarks.OfferPollGroup.PollCounters;
@@ -124,6 +125,24 @@ class BenchmarkAllocationTest {
             }
         });
         assertTrue(allocated < SLACK_BYTES, allocated + " bytes");
+        final long allocatedByRuns = leastAllocatedByARound(() -> {
+            for (int i = 0; i < CALLS / QueueBaseline.RUN; i++) {
+                b.offerAndPollRun();
+            }
+        });
+        assertTrue(allocatedByRuns < SLACK_BYTES, allocatedByRuns + " bytes");
+    }
+
+    @Test
+    void baselineRunTakesBackEveryElementItOffers() {
+        for (String qType : List.of(QueueFactory.SPSC, QueueFactory.BLOCKING_SPSC, QueueFactory.MPMC)) {
+            final QueueBaseline b = new QueueBaseline();
+            b.qType = qType;
+            b.qCapacity = CAPACITY;
+            b.createQueue();
+            assertEquals(QueueBaseline.RUN * OfferPollGroup.ELEMENT, b.offerAndPollRun(), qType);
+            assertEquals(OfferPollGroup.ELEMENT, b.offerAndPoll(), qType);
+        }
     }
 
     @Test
