@@ -299,15 +299,16 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
      * no producer claimed or linked since, else marks the slot SKIP for the consumer to step over.
      */
     private int supplyClaimed(Object[] buffer, int slot, long p, long next, Supplier<E> s) {
-        final E e;
+        E e = null;
         try {
             e = s.get();
-        } catch (RuntimeException | Error t) {
-            abandon(buffer, slot, p, next);
-            throw t;
+        } finally {
+            // Also for a checked exception thrown sneakily: any Throwable gives the claim back.
+            if (e == null) {
+                abandon(buffer, slot, p, next);
+            }
         }
         if (e == null) {
-            abandon(buffer, slot, p, next);
             return SUPPLIED_NULL;
         }
         // Release: pairs with the consumer's acquire load of the slot.

@@ -1,12 +1,6 @@
 package org.jcq.queues;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-
 import org.jcq.internal.Args;
-import org.jcq.internal.VarHandles;
 
 /**
  * What the multi-producer array queues share: producers claim an index before they write its
@@ -15,23 +9,21 @@ import org.jcq.internal.VarHandles;
  * <p>
  * Giving back: if no producer has claimed past the abandoned index {@code p}, a CAS of the
  * producer index from {@code p + 1} back to {@code p} withdraws the claim and the queue is
- * exactly as before. Otherwise {@code p} becomes a hole, recorded in {@link #holes}; consumers
- * that find a claimed slot empty (their slow path) check it and step over the index. A consumer
- * waiting on a withdrawn claim sees the producer index back at its own and reports empty.
- * <p>
- * This class adds one field to the cold region, written at most once (see {@code package-info}).
+ * exactly as before. Otherwise the producer publishes {@link #SKIP} in the slot, as if it were an
+ * element, and consumers step over it: they clear the slot and move past the index without
+ * returning anything. A consumer waiting on a withdrawn claim sees the producer index back at its
+ * own and reports empty. Either way the failure path allocates nothing, so it works under
+ * {@link OutOfMemoryError} too, and it runs for any {@link Throwable} the supplier throws,
+ * checked exceptions thrown sneakily included.
  *
  * @param <E> the type of the elements
  */
 abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
-    private static final VarHandle HOLES =
-            VarHandles.field(MethodHandles.lookup(), ClaimingArrayQueue.class, "holes", Set.class);
-
     /**
-     * Indices a {@code fill} claimed but could not write; created on the first such failure, so
-     * it costs nothing otherwise, and read only on consumers' slow paths.
+     * Published in the slot of a claim whose {@code fill} supplier failed, when the claim could
+     * not be withdrawn: "step over this index". Compared by identity; never returned to a caller.
      */
-    private volatile Set<Long> holes;
+    static final Object SKIP = new Object();
 
     ClaimingArrayQueue(int capacity) {
         super(capacity);
@@ -48,9 +40,10 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
     /**
      * {@inheritDoc}
      * <p>
-     * Claims a slot before asking the supplier, so it never takes an element it has no room for
-     * and never waits. If the supplier then returns null or throws, the claim is withdrawn, or, if
-     * other producers have claimed later slots meanwhile, marked for consumers to skip.
+     * Claims a slot before asking the supplier, so it never takes an element it has no room for.
+     * If the supplier then returns null or throws (anything, checked exceptions included), the
+     * claim is withdrawn, or, if other producers have claimed later slots meanwhile, marked for
+     * consumers to step over; the elements supplied before stay in the queue.
      */
     @Override
     public int fill(Supplier<E> s, int limit) {
@@ -62,15 +55,15 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
             if (p < 0) {
                 return i;
             }
-            final E e;
+            E e = null;
             try {
                 e = s.get();
-            } catch (RuntimeException | Error t) {
-                abandon(p);
-                throw t;
+            } finally {
+                if (e == null) {
+                    abandon(p, mask);
+                }
             }
             if (e == null) {
-                abandon(p);
                 throw Args.nullSupplied(i);
             }
             publish(p, mask, e);
@@ -79,31 +72,18 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
     }
 
     /** Cold path of fill: gives back index {@code p}, claimed but never to be written. */
-    private void abandon(long p) {
+    private void abandon(long p, int mask) {
         if (!casProducerIndex(p + 1, p)) {
-            addHole(p);
+            @SuppressWarnings("unchecked")
+            final E skip = (E) SKIP;
+            publish(p, mask, skip);
         }
     }
 
-    private void addHole(long index) {
-        if (lvHoles() == null) {
-            HOLES.compareAndSet(this, null, ConcurrentHashMap.newKeySet());
-        }
-        lvHoles().add(index);
-    }
-
-    /** True if {@code index} is a hole not yet skipped. Consumers' slow paths only. */
-    final boolean isHole(long index) {
-        final Set<Long> holes = lvHoles();
-        return holes != null && holes.contains(index);
-    }
-
-    /** Forgets a hole once a consumer has moved past it. */
-    final void removeHole(long index) {
-        lvHoles().remove(index);
-    }
-
-    private Set<Long> lvHoles() {
-        return holes;
+    /** {@inheritDoc} A skipped index is not present. */
+    @Override
+    E elementIfPresent(long index) {
+        final E e = super.elementIfPresent(index);
+        return e == SKIP ? null : e;
     }
 }

@@ -29,11 +29,13 @@ import org.jcq.internal.Args;
  * <b>Not</b> invariant: {@code producerIndex - consumerIndex} counts claimed slots, some of which
  * may not be published yet (or, on the consumer side, not yet freed). {@link #poll()} waits for a
  * claimed-but-unpublished head, {@link #relaxedPoll()} returns null; {@link #offer} waits for a
- * claimed-but-unfreed tail slot, {@link #relaxedOffer} returns false. A claimed slot may also
- * never be published: when a {@code fill}'s supplier fails after other producers claimed later
- * slots, the index is recorded as a hole, and the consumer that finds it unpublished claims it and
- * frees the slot for the next lap without returning anything. Until then {@code size()} counts
- * it; this happens only after a supplier failed.
+ * claimed-but-unfreed tail slot, {@link #relaxedOffer} returns false. A published slot may also
+ * hold no element: when a {@code fill}'s supplier fails after other producers claimed later slots,
+ * the producer publishes {@code SKIP} there (see {@code ClaimingArrayQueue}), and the consumer
+ * that claims it ({@code poll}, {@code peek} and their relaxed forms alike) frees the slot for the
+ * next lap and goes on without returning anything; the iterator passes it over. Until then
+ * {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} finds
+ * nothing; this happens only after a supplier failed.
  *
  * <h2>Orderings</h2>
  * A producer stores the element (release), then the slot's sequence (release); a consumer loads
@@ -109,17 +111,6 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
         soSequence(sequences, sequenceSlot(p, mask), p + 1);
     }
 
-    /**
-     * Cold path of the consuming methods, which found index {@code c} claimed but unpublished: if
-     * it is an abandoned index, claims it and hands its slot to the next lap's producer.
-     */
-    private void skipIfHole(long c, int mask) {
-        if (isHole(c) && casConsumerIndex(c, c + 1)) {
-            removeHole(c);
-            soSequence(sequences, sequenceSlot(c, mask), c + mask + 1);
-        }
-    }
-
     @Override
     public boolean relaxedOffer(E e) {
         if (e == null) {
@@ -156,16 +147,17 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
             if (seq == c + 1) {
                 if (casConsumerIndex(c, c + 1)) {
-                    return takeElement(c, mask);
+                    final Object e = takeElement(c, mask);
+                    if (e != SKIP) {
+                        return cast(e);
+                    }
                 }
-            } else if (seq < c + 1) {
-                if ((c >= p || (++spins & RECHECK_MASK) == 0) && c >= (p = laProducerIndex())) {
-                    return null;
-                }
-                // c is claimed: its producer is publishing, or abandoned it.
-                skipIfHole(c, mask);
+            } else if (seq < c + 1
+                    && (c >= p || (++spins & RECHECK_MASK) == 0) && c >= (p = laProducerIndex())) {
+                return null;
             }
-            // seq > c + 1: another consumer claimed c.
+            // seq > c + 1: another consumer claimed c. seq < c + 1, c claimed: its producer is
+            // publishing (an element, or SKIP if its supplier failed).
         }
     }
 
@@ -178,28 +170,34 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
             if (seq == c + 1) {
                 if (casConsumerIndex(c, c + 1)) {
-                    return takeElement(c, mask);
+                    final Object e = takeElement(c, mask);
+                    if (e != SKIP) {
+                        return cast(e);
+                    }
                 }
             } else if (seq < c + 1) {
-                if (!isHole(c)) {
-                    return null;
-                }
-                skipIfHole(c, mask);
+                return null;
             }
         }
     }
 
-    /** Takes the element of a claimed index and hands the slot to the next lap's producer. */
-    private E takeElement(long c, int mask) {
+    /**
+     * Takes what the producer of claimed index {@code c} published (an element, or SKIP) and hands
+     * the slot to the next lap's producer.
+     */
+    private Object takeElement(long c, int mask) {
         final Object[] buffer = this.buffer;
         final int slot = slot(c, mask);
         // Plain: the acquire load of the sequence before the claim made the element visible.
         final Object e = lpElement(buffer, slot);
         spElement(buffer, slot, null);
         soSequence(sequences, sequenceSlot(c, mask), c + mask + 1);
-        @SuppressWarnings("unchecked")
-        final E element = (E) e;
-        return element;
+        return e;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E> E cast(Object e) {
+        return (E) e;
     }
 
     @Override
@@ -212,15 +210,15 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
             final long c = laConsumerIndex();
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
             if (seq == c + 1) {
-                final E e = headIfUnclaimed(c, mask);
-                if (e != null) {
-                    return e;
+                final Object e = headIfUnclaimed(c, mask);
+                if (e == SKIP) {
+                    stepOver(c, mask);
+                } else if (e != null) {
+                    return cast(e);
                 }
-            } else if (seq < c + 1) {
-                if ((c >= p || (++spins & RECHECK_MASK) == 0) && c >= (p = laProducerIndex())) {
-                    return null;
-                }
-                skipIfHole(c, mask);
+            } else if (seq < c + 1
+                    && (c >= p || (++spins & RECHECK_MASK) == 0) && c >= (p = laProducerIndex())) {
+                return null;
             }
         }
     }
@@ -232,29 +230,32 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
         while (true) {
             final long c = laConsumerIndex();
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
-            if (seq == c + 1) {
-                return headIfUnclaimed(c, mask);
-            }
-            if (seq > c + 1 || !isHole(c)) {
+            if (seq != c + 1) {
                 return null;
             }
-            skipIfHole(c, mask);
+            final Object e = headIfUnclaimed(c, mask);
+            if (e != SKIP) {
+                return cast(e);
+            }
+            stepOver(c, mask);
+        }
+    }
+
+    /** Cold path of peek: claims skipped index {@code c}, unless another consumer did, and frees it. */
+    private void stepOver(long c, int mask) {
+        if (casConsumerIndex(c, c + 1)) {
+            takeElement(c, mask);
         }
     }
 
     /**
-     * The element of published index {@code c}, if no consumer claimed {@code c} before the
-     * load (the element store is a release, so a newer lap's element would come with a newer
-     * consumer index); else null.
+     * What was published at index {@code c}, if no consumer claimed {@code c} before the load (the
+     * element store is a release, so a newer lap's element would come with a newer consumer
+     * index); else null.
      */
-    private E headIfUnclaimed(long c, int mask) {
+    private Object headIfUnclaimed(long c, int mask) {
         final Object e = laElement(buffer, slot(c, mask));
-        if (e == null || c != laConsumerIndex()) {
-            return null;
-        }
-        @SuppressWarnings("unchecked")
-        final E element = (E) e;
-        return element;
+        return c != laConsumerIndex() ? null : e;
     }
 
     @Override

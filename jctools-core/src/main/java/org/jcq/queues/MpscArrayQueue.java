@@ -27,10 +27,12 @@ import org.jcq.internal.Args;
  * <b>Not</b> invariant: a claimed index's slot may still be null, between the producer's CAS and
  * its element store. The consumer tells this apart from "empty" by comparing its index with the
  * producer index: {@link #poll()} then waits for the store, {@link #relaxedPoll()} returns null.
- * A claimed slot may also never be written: when a {@code fill}'s supplier fails after other
- * producers claimed later slots, the index is recorded as a hole (see
- * {@code ClaimingArrayQueue}) and the consumer skips it when it finds the slot empty. Until
- * then {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} skips
+ * A claimed slot may also hold no element: when a {@code fill}'s supplier fails after other
+ * producers claimed later slots, the producer publishes {@code SKIP} there (see
+ * {@code ClaimingArrayQueue}), and every consuming method ({@code poll}, {@code peek}, their
+ * relaxed forms, and so {@code drain}) clears it and moves past the index, in a loop, until it
+ * finds an element or the end; the iterator passes it over. Until the consumer has stepped over
+ * it {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} steps over
  * it and finds nothing; this happens only after a supplier failed.
  *
  * <h2>Orderings</h2>
@@ -57,12 +59,6 @@ import org.jcq.internal.Args;
  * @param <E> the type of the elements
  */
 public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
-    /** Outcomes of {@link #awaitClaimed}: the element landed. */
-    private static final int WRITTEN = 0;
-    /** Outcome: the claim was withdrawn, so the queue is empty at that index. */
-    private static final int WITHDRAWN = 1;
-    /** Outcome: the claim was abandoned; the consumer must skip the index. */
-    private static final int HOLE = 2;
     /** A consumer waiting for a claimed slot re-checks the claim every 64 spins. */
     private static final int RECHECK_MASK = 63;
 
@@ -197,8 +193,20 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         final long c = lpConsumerIndex();
         final int slot = slot(c, mask);
         final Object e = laElement(buffer, slot);
-        if (e == null) {
-            return c == laProducerIndex() ? null : pollClaimed(c);
+        if (e == null || e == SKIP) {
+            return e == null && c == laProducerIndex() ? null : takeHead(true);
+        }
+        return take(buffer, slot, c, e);
+    }
+
+    @Override
+    public E relaxedPoll() {
+        final Object[] buffer = this.buffer;
+        final long c = lpConsumerIndex();
+        final int slot = slot(c, mask);
+        final Object e = laElement(buffer, slot);
+        if (e == null || e == SKIP) {
+            return e == null ? null : takeHead(false);
         }
         return take(buffer, slot, c, e);
     }
@@ -215,103 +223,77 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
         return element;
     }
 
-    /**
-     * Cold path of poll: index {@code c} is claimed but its slot was empty. Waits for the
-     * producer's store, unless the claim is withdrawn (then the queue is empty) or abandoned (then
-     * it skips the index and polls the next).
-     */
-    private E pollClaimed(long c) {
-        final int outcome = awaitClaimed(c);
-        if (outcome == WITHDRAWN) {
+    /** Cold path of poll and relaxedPoll: {@link #head}, then takes what it found. */
+    private E takeHead(boolean wait) {
+        final Object e = head(wait);
+        if (e == null) {
             return null;
         }
-        if (outcome == HOLE) {
-            skipHole(c);
-        }
-        return poll();
+        final long c = lpConsumerIndex();
+        return take(buffer, slot(c, mask), c, e);
+    }
+
+    @Override
+    public E peek() {
+        final Object e = laElement(buffer, slot(lpConsumerIndex(), mask));
+        @SuppressWarnings("unchecked")
+        final E element = (E) (e == null || e == SKIP ? head(true) : e);
+        return element;
+    }
+
+    @Override
+    public E relaxedPeek() {
+        @SuppressWarnings("unchecked")
+        final E element = (E) head(false);
+        return element;
     }
 
     /**
-     * Spins on the slot of claimed index {@code c} until its element lands ({@link #WRITTEN}).
-     * Every 64 spins it also checks whether the claim was withdrawn ({@link #WITHDRAWN}) or
-     * abandoned ({@link #HOLE}); checking on every spin would only steal the producers' cache line.
+     * Cold path of the consuming methods: steps over skipped indices until the consumer index is
+     * at an element, and returns it without taking it. Returns null if the queue is empty, or,
+     * when not {@code wait}ing, if the head is claimed but not yet written. A loop, not recursion:
+     * any number of skipped indices may follow each other.
      */
-    private int awaitClaimed(long c) {
+    private Object head(boolean wait) {
         final Object[] buffer = this.buffer;
-        final int slot = slot(c, mask);
-        for (int spins = 1; laElement(buffer, slot) == null; spins++) {
-            if ((spins & RECHECK_MASK) == 0) {
-                if (c >= laProducerIndex()) {
-                    return WITHDRAWN;
-                }
-                if (isHole(c)) {
-                    return HOLE;
-                }
+        final int mask = this.mask;
+        while (true) {
+            final long c = lpConsumerIndex();
+            final int slot = slot(c, mask);
+            // Acquire: pairs with the producer's release store of the element (or of SKIP).
+            Object e = laElement(buffer, slot);
+            if (e == null && (!wait || (e = awaitClaimed(buffer, slot, c)) == null)) {
+                return null;
+            }
+            if (e != SKIP) {
+                return e;
+            }
+            take(buffer, slot, c, e);
+        }
+    }
+
+    /**
+     * Returns what the slot of index {@code c} holds once its producer writes it (an element or
+     * SKIP), or null if no claim is at or past {@code c}: the queue is empty, or the claim was
+     * withdrawn. Re-reads the producer index every 64 spins only, not to steal the producers'
+     * cache line.
+     */
+    private Object awaitClaimed(Object[] buffer, int slot, long c) {
+        // Volatile: pairs with the producers' CAS of the index (a claim or a withdrawal).
+        if (c >= laProducerIndex()) {
+            return null;
+        }
+        for (int spins = 1; ; spins++) {
+            final Object e = laElement(buffer, slot);
+            if (e != null) {
+                return e;
+            }
+            if ((spins & RECHECK_MASK) == 0 && c >= laProducerIndex()) {
+                return null;
             }
             // No Thread.onSpinWait(): the element is one store away, and a pause instruction (up to
             // about 140 cycles on recent x86) only delays seeing it. In MpscLinkedQueue's bubble
             // wait it halved burst throughput (0.50 -> 0.99 of JCTools'); JCTools spins plainly too.
         }
-        return WRITTEN;
     }
-
-    /** Moves the consumer past an abandoned index; its slot was never written. */
-    private void skipHole(long c) {
-        removeHole(c);
-        soConsumerIndex(c + 1);
-    }
-
-    @Override
-    public E relaxedPoll() {
-        final Object[] buffer = this.buffer;
-        final long c = lpConsumerIndex();
-        final int slot = slot(c, mask);
-        final Object e = laElement(buffer, slot);
-        if (e == null) {
-            if (isHole(c)) {
-                skipHole(c);
-                return relaxedPoll();
-            }
-            return null;
-        }
-        return take(buffer, slot, c, e);
-    }
-
-    @Override
-    public E peek() {
-        final long c = lpConsumerIndex();
-        final Object e = laElement(buffer, slot(c, mask));
-        if (e == null) {
-            return c == laProducerIndex() ? null : peekClaimed(c);
-        }
-        @SuppressWarnings("unchecked")
-        final E element = (E) e;
-        return element;
-    }
-
-    /** Cold path of peek: as {@link #pollClaimed}, without taking the element. */
-    private E peekClaimed(long c) {
-        final int outcome = awaitClaimed(c);
-        if (outcome == WITHDRAWN) {
-            return null;
-        }
-        if (outcome == HOLE) {
-            skipHole(c);
-        }
-        return peek();
-    }
-
-    @Override
-    public E relaxedPeek() {
-        final long c = lpConsumerIndex();
-        final Object e = laElement(buffer, slot(c, mask));
-        if (e == null && isHole(c)) {
-            skipHole(c);
-            return relaxedPeek();
-        }
-        @SuppressWarnings("unchecked")
-        final E element = (E) e;
-        return element;
-    }
-
 }

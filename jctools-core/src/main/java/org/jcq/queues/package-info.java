@@ -59,8 +59,7 @@
  * Each array queue object is laid out in regions, grouped by the thread that writes them:
  * <ol>
  * <li>The object header and the cold fields (the ring, the mask, the MPMC sequence array), all
- *     read-only after construction, and the set of abandoned fill claims, written at most once
- *     (when a multi-producer fill's supplier first fails). Every interface call checks the receiver's class in the
+ *     read-only after construction. Every interface call checks the receiver's class in the
  *     header, so nothing that is written sits near it.</li>
  * <li>128 bytes of padding, so the first hot field is at least 128 bytes after the header.</li>
  * <li>One region per writer: the producer index (SPSC keeps its private look-ahead limit beside
@@ -76,8 +75,9 @@
  * producer and the consumer in turn; that is inherent to a ring), and the element objects.
  * <p>
  * The MPSC blocking-consumer queue adds one more region after the consumer index's trailing pad:
- * the parked consumer thread (written by the consumer when it blocks, read by every offer),
- * followed by its own 128-byte pad against the next object.
+ * a second pad (the VM may put a few bytes of the first into the alignment gap before the index),
+ * the parked consumer thread (written by the consumer when it blocks, read by every offer), and
+ * its own 128-byte pad against the next object.
  * <p>
  * The linked-array queues follow the same rules: cold fields (the bound) by the header, then a
  * producer region (index, limits, current chunk and its mask), then a consumer region (index,

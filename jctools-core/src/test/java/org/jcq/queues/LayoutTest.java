@@ -45,10 +45,9 @@ class LayoutTest {
     private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache",
             "blockedConsumer", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
             "poolTop", "producerQueueLimit", "producerBuffer", "producerMask", "consumerBuffer", "consumerMask");
-    // holes: written at most once (created on the first abandoned fill claim), so it is cold too.
     // maxQueueCapacity, chunkAllocator: a linked-array queue's bound and chunk allocator (the
     // allocator is replaced only by tests, before the queue is shared).
-    private static final Set<String> COLD = Set.of("buffer", "mask", "sequences", "holes",
+    private static final Set<String> COLD = Set.of("buffer", "mask", "sequences",
             "chunkMask", "chunkShift", "maxPooledChunks", "sequenced", "capacity", "maxQueueCapacity", "chunkAllocator");
     private static final Pattern PAD = Pattern.compile("p(\\d+)_(\\d{3})");
 

@@ -48,6 +48,7 @@ final class Race {
     private final CountDownLatch start = new CountDownLatch(1);
     private LongSupplier progress;
     private Supplier<String> description = () -> "";
+    private Duration stallLimit = STALL_LIMIT;
     private volatile long deadline;
     private volatile long lastProgressAt;
     private volatile long lastProgress;
@@ -62,6 +63,12 @@ final class Race {
     Race watching(LongSupplier progress, Supplier<String> description) {
         this.progress = progress;
         this.description = description;
+        return this;
+    }
+
+    /** Replaces the default stall limit of {@link #watching}'s counter (10 s) with {@code limit}. */
+    Race stallLimit(Duration limit) {
+        this.stallLimit = limit;
         return this;
     }
 
@@ -117,8 +124,8 @@ final class Race {
                 // Time before value: a thread that sees the new value also sees its time.
                 lastProgressAt = now;
                 lastProgress = value;
-            } else if (now - lastProgressAt >= STALL_LIMIT.toNanos()) {
-                return callOff("made no progress for " + STALL_LIMIT + " (lost elements?)");
+            } else if (now - lastProgressAt >= stallLimit.toNanos()) {
+                return callOff("made no progress for " + stallLimit + " (lost elements?)");
             }
         }
         return false;

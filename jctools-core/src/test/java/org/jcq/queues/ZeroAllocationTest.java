@@ -85,16 +85,66 @@ class ZeroAllocationTest {
         final Source source = new Source(elements);
 
         long allocated = Long.MAX_VALUE;
-        // Warm-up rounds compile the paths; the last round is the one that counts. The minimum over
-        // rounds would hide nothing real: a per-operation allocation shows in every round.
+        // Warm-up rounds compile the paths; the least any round allocated is what counts. A
+        // per-operation allocation shows in every round, while a round in which the JIT deoptimizes
+        // and recompiles (more likely on a loaded machine) may rematerialize a few scalar-replaced
+        // objects, a kilobyte or two once, which is not the queue's doing.
         final boolean chunked = allocatesChunksAsItFills(q);
         for (int round = 0; round < ROUNDS; round++) {
             final long before = counter.currentThreadAllocatedBytes();
             workload(q, elements, sink, source, chunked);
-            allocated = counter.currentThreadAllocatedBytes() - before;
+            allocated = Math.min(allocated, counter.currentThreadAllocatedBytes() - before);
         }
         assertTrue(allocated < SLACK_BYTES, spec + " allocated " + allocated + " bytes in " + PAIRS
                 + " offer/poll pairs and drain/fill batches" + (chunked ? " within one chunk" : ""));
+        assertEquals(0, q.size());
+    }
+
+    /** Thrown by the failing supplier below: built once, with no stack trace to fill in. */
+    private static final class Failure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Failure() {
+            super("supplier fails", null, false, false);
+        }
+    }
+
+    /**
+     * A fill whose supplier fails after another producer claimed past its slot (here the supplier
+     * offers to the queue itself) gives the slot up without allocating: it may be failing because
+     * memory ran out. (It used to record the index in a set, a boxed {@code Long} in a
+     * {@code ConcurrentHashMap}.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#multiProducer")
+    void abandonedFillClaimAllocatesNothing(QueueSpec spec) {
+        final AllocationCounter counter = AllocationCounter.find();
+        assumeTrue(counter != null, "per-thread allocation measurement unsupported");
+        final MessagePassingQueue<Integer> q = spec.create(64);
+        assumeFalse(q instanceof BaseLinkedQueue, "a linked-node queue allocates one node per element by design");
+        final Integer element = 42;
+        final Failure failure = new Failure();
+        final Supplier<Integer> failing = () -> {
+            q.offer(element);
+            throw failure;
+        };
+        long allocated = Long.MAX_VALUE;
+        for (int round = 0; round < ROUNDS; round++) {
+            final long before = counter.currentThreadAllocatedBytes();
+            for (int i = 0; i < PAIRS / 10; i++) {
+                try {
+                    q.fill(failing, 1);
+                } catch (Failure expected) {
+                    // the supplier's
+                }
+                if (q.poll() != element) {
+                    throw new AssertionError("lost the element offered behind the failed claim");
+                }
+            }
+            allocated = Math.min(allocated, counter.currentThreadAllocatedBytes() - before);
+        }
+        assertTrue(allocated < SLACK_BYTES, spec + " allocated " + allocated + " bytes in " + PAIRS / 10
+                + " failed fills");
         assertEquals(0, q.size());
     }
 
