@@ -97,9 +97,10 @@ public class MpscBlockingArrayQueue<E> extends MpscBlockingArrayQueueFields<E> i
     @Override
     public int fill(Supplier<E> s, int limit) {
         try {
-            return super.fill(s, limit);
+            // Signals for each element as the next is asked for, not after the batch.
+            return super.fill(room.signalEach(this, s), limit);
         } finally {
-            // Also when the supplier threw after some elements were added.
+            // For the last element, also when the supplier threw after some elements were added.
             afterCasAdd();
         }
     }

@@ -144,6 +144,58 @@ final class WaitRoom {
     }
 
     /**
+     * P2 to P5 for an add made on behalf of {@code q} outside its own fast path (by
+     * {@link SignalEach}): what the queue's afterAdd() does if it has an add fence request (a
+     * single producer), else what its afterCasAdd() does, through the room's handles.
+     */
+    void afterAdd(Object q) {
+        if (addFenceRequest != null) {
+            final long request = (long) addFenceRequest.getOpaque(q);
+            if (request <= 0L) {
+                return;
+            }
+            answerAddFenceRequest(request);
+        }
+        if ((long) waitingConsumers.getVolatile(q) != 0L) {
+            signalNotEmpty(q);
+        }
+    }
+
+    /**
+     * The supplier that a blocking queue's {@code fill} hands to the core queue's: before it asks
+     * {@code s} for each element after the first, it runs P2 to P5 for the element before, which the
+     * core fill has published by then. So a consumer waiting beside a fill whose supplier takes its
+     * time is woken for each element, not at the end of the batch; while nobody waits, each signal
+     * is one load. Returns null for a null {@code s}, so that the core fill rejects it as usual.
+     */
+    <E> MessagePassingQueue.Supplier<E> signalEach(Object q, MessagePassingQueue.Supplier<E> s) {
+        return s == null ? null : new SignalEach<>(this, q, s);
+    }
+
+    /** See {@link #signalEach}. One per fill call, used by the filling thread only. */
+    private static final class SignalEach<E> implements MessagePassingQueue.Supplier<E> {
+        private final WaitRoom room;
+        private final Object q;
+        private final MessagePassingQueue.Supplier<E> s;
+        private boolean asked;
+
+        SignalEach(WaitRoom room, Object q, MessagePassingQueue.Supplier<E> s) {
+            this.room = room;
+            this.q = q;
+            this.s = s;
+        }
+
+        @Override
+        public E get() {
+            if (asked) {
+                room.afterAdd(q);
+            }
+            asked = true;
+            return s.get();
+        }
+    }
+
+    /**
      * P5: a publisher whose P4 saw a registered consumer wakes one, and moves its registration to
      * the grants, so that the next adds (P4 reads the count again) do not take the lock to signal
      * the same waiter again while it is being woken.
@@ -285,17 +337,19 @@ final class WaitRoom {
                 // made before its answer visible to the poll below.
                 final boolean answered =
                         addFenceRequest == null || (long) ADD_FENCE_ACK.getAcquire(this) >= request;
-                // poll() is the queue's own, so taking an element signals a waiting producer.
-                final E e = q.poll();
+                final E e = recheckElement(q);
                 if (e != null || deadline.expired()) {
                     // Still registered: only a signal, under this lock, turns a registration into a grant.
                     useUpConsumer(q, false);
                     recheckFinds += e != null && deadline.recheckTimedOut ? 1 : 0;
                     return e;
                 }
-                // C4: releases the lock while parked; re-takes it before it returns or throws.
+                // C4: releases the lock while parked; re-takes it before it returns or throws. A
+                // head claimed but not yet written (the queue is not empty) may have a producer
+                // that read the count before C2, so it is re-checked on a timer, as an unanswered
+                // request is.
                 try {
-                    deadline.await(notEmpty, answered);
+                    deadline.await(notEmpty, answered && q.isEmpty());
                 } finally {
                     useUpConsumer(q, true);
                 }
@@ -339,15 +393,15 @@ final class WaitRoom {
                 VarHandle.fullFence();
                 final boolean answered =
                         removeFenceRequest == null || (long) REMOVE_FENCE_ACK.getAcquire(this) >= request;
-                // offer() is the queue's own, so adding signals a waiting consumer.
-                final boolean added = q.offer(e);
+                final boolean added = recheckRoom(q, e);
                 if (added || deadline.expired()) {
                     useUpProducer(q, false);
                     recheckFinds += added && deadline.recheckTimedOut ? 1 : 0;
                     return added;
                 }
+                // A tail slot claimed by a consumer but not yet freed: as in awaitElement.
                 try {
-                    deadline.await(notFull, answered);
+                    deadline.await(notFull, answered && q.size() >= q.capacity());
                 } finally {
                     useUpProducer(q, true);
                 }
@@ -363,6 +417,40 @@ final class WaitRoom {
                 }
             } finally {
                 lock.unlock();
+            }
+        }
+    }
+
+    /**
+     * C3 of a consumer, under the lock and registered: the queue's own {@code relaxedPoll}, so
+     * taking an element signals a waiting producer, and so it never waits for a producer between
+     * its claim and its store (while that producer's supplier runs, say, or while it offers to this
+     * queue and must take this lock to signal). If it throws, the registration is used up before
+     * the exception leaves, so no count is left behind for a waiter that is gone.
+     */
+    private <E> E recheckElement(MessagePassingQueue<E> q) {
+        boolean rechecked = false;
+        try {
+            final E e = q.relaxedPoll();
+            rechecked = true;
+            return e;
+        } finally {
+            if (!rechecked) {
+                useUpConsumer(q, false);
+            }
+        }
+    }
+
+    /** C3 of a producer: the mirror image of {@link #recheckElement}, with {@code relaxedOffer}. */
+    private <E> boolean recheckRoom(MessagePassingQueue<E> q, E e) {
+        boolean rechecked = false;
+        try {
+            final boolean added = q.relaxedOffer(e);
+            rechecked = true;
+            return added;
+        } finally {
+            if (!rechecked) {
+                useUpProducer(q, false);
             }
         }
     }
@@ -414,6 +502,16 @@ final class WaitRoom {
     /** For tests: the lock, to hold a signalled thread back from C5. */
     ReentrantLock lockForTests() {
         return lock;
+    }
+
+    /** For tests: the registrations of waiting consumers, then of waiting producers, of {@code q}. */
+    long[] registrations(Object q) {
+        lock.lock();
+        try {
+            return new long[] {(long) waitingConsumers.getVolatile(q), (long) waitingProducers.getVolatile(q)};
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** For tests: the grants outstanding to consumers, then to producers. */

@@ -40,11 +40,16 @@
  * store, only under the lock); if the producer side does not claim with a CAS, raises the add
  * fence request, unless it is raised already (a volatile store of a new positive number: this
  * waiting period's); and issues a full fence; (C3) reads the
- * request's acknowledgement (acquire), then polls again, and if it got an element (or its time
- * is up) drops its registration (decrements the count) and stops waiting; (C4) otherwise awaits
+ * request's acknowledgement (acquire), then polls again with the queue's {@code relaxedPoll},
+ * which never waits for a producer between its claim and its store (this runs under the lock,
+ * which that producer may need, to signal, before it stores: a fill whose supplier offers to the
+ * same queue does), and if it got an element (or its time is up) drops its registration
+ * (decrements the count) and stops waiting; if the re-check throws, the registration is dropped
+ * all the same before the exception leaves; (C4) otherwise awaits
  * {@code notEmpty}, which releases the lock while it is parked and re-takes it before returning:
- * without a time limit (other than the caller's) once the request was acknowledged or when there
- * is none, otherwise for at most a re-check interval (100 us, doubling up to 1 s); (C5) back
+ * without a time limit (other than the caller's) if the request was acknowledged or there is
+ * none, and the queue is empty (no claimed head whose element is on its way); otherwise for at
+ * most a re-check interval (100 us, doubling up to 1 s); (C5) back
  * under the lock, however it woke, it uses up a grant (below) if there is one, otherwise its own
  * registration; then back to C2, where the request it had is still raised. When it stops waiting
  * and the count and the grants are both zero, nobody waits any more, and it withdraws the request
@@ -70,11 +75,12 @@
  *
  * <h2>Why no wake-up is lost</h2>
  * <b>CAS sides.</b> A volatile CAS is a full fence, and every re-check (C3) that finds no element
- * reads the index the CAS writes: the queues' {@code poll} reads the slot, and when it is empty
- * reads the producer index, and while the index shows a claim it waits for the element (it never
- * reports empty); {@code offer} does the same with the consumer index. So C2's fence and the CAS
- * are totally ordered: if the CAS comes first, C3 sees the claim and takes the element (which the
- * producer publishes before it could take the lock); otherwise P4 reads the count that C2 stored
+ * then reads the index the CAS writes ({@code isEmpty()} reads the producer index; the mirror
+ * image, {@code size()}, the consumer index). So C2's fence and the CAS are totally ordered: if
+ * the CAS comes first, C3 takes the element or, if the producer's store of it is not visible yet,
+ * sees the claim and awaits only for a re-check interval, after which it polls again, and the
+ * store is visible eventually (a late wake-up, never a lost one; and P4, if it comes after C2,
+ * signals at once); otherwise P4 reads the count that C2 stored
  * or a later one. Each of those was stored under the lock while the consumer was in the
  * condition's queue or after it had left it. In the first case the count is non-zero (see the
  * accounting below) and P5 signals; since the consumer holds the lock from C2 until C4's await
@@ -147,9 +153,10 @@
  * <li>An acknowledgement holds a request number that was raised, stored by the side's single
  *     publisher after a full fence; it only grows.</li>
  * <li>A registered thread awaits without a re-check interval only if its side claims with a CAS or
- *     it read its request's acknowledgement before its last re-check.</li>
- * <li>On CAS sides, a re-check that finds the slot empty reads the index the CAS writes, and
- *     reports nothing to take (or no room) only if that index shows no claim.</li>
+ *     it read its request's acknowledgement before its last re-check, and that re-check found
+ *     nothing claimed and unwritten (no room claimed and not yet freed).</li>
+ * <li>On CAS sides, a re-check that finds nothing to take (or no room) reads the index the CAS
+ *     writes afterwards. No re-check waits for another thread while it holds the lock.</li>
  * </ol>
  * <b>Not</b> invariant: a thread that must wait tries again (C0) before it registers: once,
  * and for at most 50 us more only while a thread of the other side has been signalled and has
@@ -175,7 +182,9 @@
  *     {@code put}, the timed {@code offer} (and MPSC's {@code offerIfBelowThreshold} and
  *     {@code failFastOffer}); {@code poll}, {@code relaxedPoll}, {@code remove()},
  *     {@code drain} (all), {@code drainTo} (both), {@code clear}, {@code take}, the timed
- *     {@code poll}.</li>
+ *     {@code poll}. A {@code fill} signals for each element when it asks its supplier for the next
+ *     (and for the last when it returns or throws), so a supplier that takes its time never keeps
+ *     a consumer parked beside an element already in the queue.</li>
  * <li>Waiting parks through {@link java.util.concurrent.locks.LockSupport} (by way of the
  *     conditions); no monitor is ever used, so waiting virtual threads do not pin carriers.</li>
  * <li>Interrupts and time-outs as in {@link java.util.concurrent.ArrayBlockingQueue}: a thread
