@@ -44,8 +44,11 @@ import org.jcq.internal.Args;
  *
  * <h2>Invariants</h2>
  * <ol>
- * <li>{@code consumerIndex <= producerIndex}; both only grow; on a bounded queue
- * {@code producerIndex <= consumerIndex + capacity}.</li>
+ * <li>{@code consumerIndex <= producerIndex + 1}; both only grow; on a bounded queue
+ * {@code producerIndex <= consumerIndex + capacity}. The consumer index passes the producer
+ * index, by one, only while the producer is between its element store and its index store and
+ * the consumer has already taken that element (as in SpscArrayQueue);
+ * {@code currentProducerIndex()} reports the larger of the two.</li>
  * <li>When the producer stands at index {@code p}, the slot of {@code p} in its chunk is free.</li>
  * <li>Every slot of indices in {@code [p, producerLimit]} in the producer's chunk is free: a
  * limit is set only after seeing the slot of the limit free, and the consumer frees slots in index

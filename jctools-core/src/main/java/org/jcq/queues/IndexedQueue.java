@@ -19,9 +19,21 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
     /** Consumer index, read with acquire: pairs with the consumers' release store or CAS. */
     abstract long laConsumerIndex();
 
+    /**
+     * {@inheritDoc}
+     * <p>
+     * At least the consumer index read after it. The SPSC queues' offer takes effect at its element
+     * store, before its index store, and the consumer may take that element (and store its own
+     * index) before the producer's index store is visible: the producer index alone could then lag
+     * the consumer index by one. Reading the consumer index after it and reporting the larger
+     * keeps {@code currentConsumerIndex() <= currentProducerIndex()} for a caller that reads them in
+     * that order. (The other queues claim or publish the index first, so for them it changes
+     * nothing.)
+     */
     @Override
     public final long currentProducerIndex() {
-        return laProducerIndex();
+        final long p = laProducerIndex();
+        return Math.max(p, laConsumerIndex());
     }
 
     @Override

@@ -52,7 +52,9 @@ import org.jcq.internal.Args;
  * Any number of producers and consumers. Not lock-free in the strict sense: a thread descheduled
  * between its claim and its sequence store holds up the threads that reach that slot next lap.
  * {@code size()} counts claimed slots. {@link #fill(Supplier, int)} claims one slot per element,
- * each before calling the supplier, so it never waits and never takes an element it cannot add.
+ * each before calling the supplier, so it never takes an element it cannot add; like
+ * {@code offer}, its claim may wait for a consumer that has claimed the slot's previous lap but
+ * not yet freed it.
  * The iterator is weakly consistent and does not remove.
  *
  * @param <E> the type of the elements

@@ -33,7 +33,10 @@ import org.jcq.internal.Args;
  * pairs with the producer's acquire load of the slot before reuse.
  *
  * <h2>Linearization points</h2>
- * offer: the element store (the index store follows and does not change what consumers can take).
+ * offer: the producer-index store. Consumers find elements through the producer index (or a
+ * cached copy of it), never by looking at a slot, so before that store no consumer, {@code size()}
+ * or {@code isEmpty()} can see the element (the iterator, which reads slots, may). A failed
+ * offer: the consumer-index load that showed the slot's element not yet claimed (the queue full).
  * poll: the successful CAS; an empty poll: the producer-index load that showed no element.
  *
  * <h2>Departures from {@link java.util.Queue}</h2>

@@ -12,7 +12,12 @@ import org.jcq.internal.Args;
  *
  * <h2>Invariants</h2>
  * <ol>
- * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}; both only grow.</li>
+ * <li>{@code producerIndex <= consumerIndex + capacity} and
+ * {@code consumerIndex <= producerIndex + 1}; both only grow. The consumer index passes the
+ * producer index, by one, only in the window between the producer's element store and its index
+ * store, when the consumer has already taken that element (the consumer finds elements by their
+ * slots, not by the index). {@code currentProducerIndex()} therefore reports the larger of the
+ * two, and {@code size()} reports 0 there.</li>
  * <li>The slot of index {@code i} holds the element offered at {@code i} from the producer's
  * element store until the consumer's null store; otherwise it is null.</li>
  * <li>Every slot of indices in {@code [producerIndex, producerLimit)} is null, because

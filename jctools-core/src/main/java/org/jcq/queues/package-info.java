@@ -53,6 +53,20 @@
  *     everyone to the next chunk, or for a slow consumer to clear a reused slot</td></tr>
  * </table>
  *
+ * <h2>What the class notes' arguments assume</h2>
+ * The notes argue in terms of the {@link java.lang.invoke.VarHandle} access modes as their
+ * documentation gives them: plain, opaque (coherent: a thread that has read a value never reads
+ * an older one of that variable), release/acquire (a release store and an acquire load that
+ * reads it order what came before the store before what comes after the load, transitively) and
+ * volatile. The Java Language Specification's memory model (JLS 17.4) formalises only plain and
+ * volatile accesses; the other modes follow C/C++11's, which the VarHandle documentation adopts
+ * informally, so arguments that use them rest on that documentation, not on the JLS. Arguments
+ * that need a store and a later load of another variable to stay in order (the wake-up
+ * handshake of {@link org.jcq.queues.MpscBlockingConsumerArrayQueue}) use volatile accesses on
+ * both sides, which the JLS model covers. Nothing in this package relies on HotSpot or x86
+ * behaviour for correctness: where a note names x86 (store buffers, adjacent-line prefetch), it
+ * explains a cost or why a weaker mode would fail, not why the chosen one works.
+ *
  * <h2>Padding: what is padded and what is not</h2>
  * False sharing is two threads writing, or one writing and one reading, different fields that
  * share a cache line. x86 prefetches lines in adjacent pairs, so every padded gap is 128 bytes.

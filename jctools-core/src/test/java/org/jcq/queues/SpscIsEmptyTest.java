@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * The SPSC queues' {@code isEmpty()} in the window between the producer's two stores: the element
- * (or link) is out, the producer index (or node) not yet. Offer takes effect at the first store,
- * and {@code poll}/{@code peek} already find the element, so {@code isEmpty()} must say
- * {@code false}. (Comparing indices said {@code true} here: Lincheck found it, and these tests
+ * The SPSC queues' {@code isEmpty()} and progress indicators in the window between the producer's
+ * two stores: the element (or link) is out, the producer index (or node) not yet. Offer takes
+ * effect at the first store, and {@code poll}/{@code peek} already find the element, so
+ * {@code isEmpty()} must say {@code false}, and once the consumer took it the producer index must
+ * not show less than the consumer index. (Comparing indices said {@code true} here: Lincheck found it, and these tests
  * freeze the producer in that window to pin it.)
  */
 class SpscIsEmptyTest {
@@ -23,6 +24,7 @@ class SpscIsEmptyTest {
         assertEquals(7, q.peek());
         assertEquals(7, q.poll());
         assertTrue(q.isEmpty());
+        assertConsumerNotPastProducer(q);
     }
 
     @Test
@@ -35,6 +37,19 @@ class SpscIsEmptyTest {
         assertEquals(7, q.peek());
         assertEquals(7, q.poll());
         assertTrue(q.isEmpty());
+        assertConsumerNotPastProducer(q);
+    }
+
+    /**
+     * The consumer took the element whose index store is not out yet: an observer that reads the
+     * consumer index, then the producer index, must not see the consumer past the producer. (It
+     * did, one past, in a racing test: SpscChunkedArrayQueue consumer index 752, producer 751.)
+     */
+    private static void assertConsumerNotPastProducer(QueueProgressIndicators q) {
+        final long consumer = q.currentConsumerIndex();
+        assertEquals(1, consumer);
+        assertTrue(consumer <= q.currentProducerIndex(), "consumer index " + consumer + " past producer index "
+                + q.currentProducerIndex());
     }
 
     @Test

@@ -26,7 +26,9 @@ import org.jcq.queues.SpscArrayQueue;
  * thread that waits unmounts from its carrier.
  * <p>
  * Invariants, orderings and the no-lost-wake-up argument: those of {@link SpscArrayQueue} and
- * of the package's wake-up protocol. Every method that adds signals a waiting consumer
+ * of the package's wake-up protocol. As there, the consumer index may pass the producer index by
+ * one while the producer is between its element store and its index store;
+ * {@code currentProducerIndex()} reports the larger of the two. Every method that adds signals a waiting consumer
  * ({@code offer}, {@code relaxedOffer}, {@code add}, both {@code fill}s, {@code put}, the timed
  * {@code offer}); every method that removes signals a waiting producer ({@code poll},
  * {@code relaxedPoll}, {@code remove()}, every {@code drain}, {@code drainTo}, {@code clear},

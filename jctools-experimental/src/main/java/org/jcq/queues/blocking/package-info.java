@@ -133,6 +133,20 @@
  * {@code fill} that added several elements wakes as many waiters, one after the other; a woken
  * waiter that finds the queue empty again waits again.
  *
+ * <h2>What the argument assumes beyond the Java memory model</h2>
+ * The JLS memory model (17.4) orders volatile accesses in one total order; it says nothing about
+ * {@link java.lang.invoke.VarHandle#fullFence()} or the opaque mode, which the VarHandle
+ * documentation describes informally, after C/C++11. The argument above uses them as C++11
+ * defines them: a full fence is a sequentially consistent fence, so C2's fence, P3's fence and
+ * every CAS lie in one total order, and a store before a fence in that order is seen by a load
+ * after the other fence; an opaque load followed by a full fence orders like an acquire load;
+ * opaque accesses are coherent (a thread that read a value never reads an older one). HotSpot
+ * implements them so (a locked instruction or {@code mfence} on x86, {@code dmb ish} on ARM, for
+ * the fence and the CAS), and the jcstress tests of this package check the outcomes on the machine
+ * they run on; a JVM that implemented fences more weakly than C++11 could lose a wake-up on the
+ * single-publisher sides. The CAS sides' argument needs only that a CAS is a volatile read and
+ * write, which the JLS model covers, plus C2's fence.
+ *
  * <h2>Invariants</h2>
  * <ol>
  * <li>The waiting-consumer (waiting-producer) count is the number of registrations (C2) not yet

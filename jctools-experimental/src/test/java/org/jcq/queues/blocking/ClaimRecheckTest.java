@@ -16,12 +16,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Guards the premise that lets MPSC and MPMC producers skip the fence after an add (package-info,
- * "Sides that claim with a CAS"): a consumer's re-check that finds the head slot empty reads the
- * producer index, and while that index shows a claim it waits for the element rather than report
- * the queue empty. If it reported empty, a waiting consumer whose re-check fell between a
- * producer's CAS and its store could park beside the element, because that producer no longer
- * fences before it reads the waiter count.
+ * Guards the {@code poll} contract of the CAS-claiming queues, which {@code take} and the timed
+ * {@code poll} call before they wait: a poll that finds the head slot empty reads the producer
+ * index, and while that index shows a claim it waits for the element rather than report the queue
+ * empty. (The room's re-check under its lock must not wait like that, so it calls
+ * {@code relaxedPoll} and then reads the index through {@code isEmpty()}, awaiting only for a
+ * re-check interval while a claim shows: package-info, "Sides that claim with a CAS", and
+ * {@link WaitRoomFailureTest}.)
  * <p>
  * A producer is held between its claim and its store by a {@code fill} whose supplier waits.
  * Checked to fail: with {@code MpscArrayQueue.poll} returning null on an empty head slot, the
