@@ -18,12 +18,13 @@ import org.jcq.queues.RoundThreads.Kind;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link MpscBlockingConsumerArrayQueue} with both sides waiting, on platform and on virtual
  * threads (JDK 21+; skipped before, and run by CI's JDK 25 step): producers that {@code put} on a
  * full queue hand every element over, and no waiter is left parked beside an element (a lost
- * wake-up).
+ * wake-up) or kept from its carrier by the others' waits.
  * <p>
  * Every wait for the test's threads has a time limit, past which the round fails with every
  * thread's stack and stops its own threads first ({@link RoundThreads}). The stress cases run
@@ -43,6 +44,10 @@ class MpscBlockingConsumerHandOffTest {
     private static final long SHORT_TIMEOUT_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     /** The back-off of a producer that retries {@code offer}: a park, as the README advises. */
     private static final long OFFER_RETRY_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(10);
+    /** The consumer that the waiting producers must not starve parks this long between polls... */
+    private static final long CONSUMER_PARK_MICROS = 20;
+    /** ... this many times. */
+    private static final int CONSUMER_ROUNDS = 200;
 
     // ---- hand-off -----------------------------------------------------------------------------
 
@@ -225,6 +230,63 @@ class MpscBlockingConsumerHandOffTest {
             // Timed out: try again.
         }
         return e;
+    }
+
+    // ---- waiting producers leave the carriers to others -----------------------------------------
+
+    /**
+     * Virtual threads: producers waiting for room must not keep the carriers from other virtual
+     * threads. Two producers per carrier retry a timed {@code offer} on a full queue, with a
+     * time-out that runs out in nearly every call (20 us: longer than the spin, so the wait parks
+     * before it times out; 1 us: shorter, so only the rule that a timed wait on a virtual thread
+     * parks once before it gives up makes it park); a consumer, also virtual, parks
+     * {@value #CONSUMER_PARK_MICROS} us between polls, as any virtual thread that sleeps briefly
+     * does. Its parks must end and the thread run again: {@value #CONSUMER_ROUNDS} rounds take
+     * milliseconds, and the patience is seconds.
+     * <p>
+     * Checked to fail before issue 17 (JDK 25, 2 carriers; every run stuck until the producers were
+     * stopped: 5 runs at 20 us, 2 at 1 us): a timed {@code offer} spun, then yielded until its time
+     * ran out, and never parked, and the scheduler kept handing the carriers round among the
+     * yielding producers. Also checked to fail at 1 us (2 runs of 2) with the new waits but without
+     * the park before giving up.
+     */
+    @ParameterizedTest(name = "time-out {0} us")
+    @ValueSource(longs = {1, 20})
+    void producersWaitingForRoomLeaveTheCarriersToAParkedVirtualThread(long timeoutMicros) throws InterruptedException {
+        assumeTrue(Kind.VIRTUAL.available(), "virtual threads need JDK 21+; this is Java " + Runtime.version().feature());
+        final int producers = 2 * carriers();
+        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(1);
+        final AtomicLong rounds = new AtomicLong();
+        final AtomicLong added = new AtomicLong();
+        try (RoundThreads threads = new RoundThreads(producers + " producers retrying offer(e, " + timeoutMicros
+                + " us)", Kind.VIRTUAL)) {
+            final Thread consumer = threads.thread("consumer", () -> {
+                for (int i = 0; i < CONSUMER_ROUNDS; i++) {
+                    LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(CONSUMER_PARK_MICROS));
+                    q.poll();
+                    rounds.incrementAndGet();
+                }
+            });
+            for (int p = 0; p < producers; p++) {
+                final Integer id = p;
+                threads.thread("producer-" + p, () -> {
+                    while (!threads.stopping()) {
+                        if (q.offer(id, timeoutMicros, TimeUnit.MICROSECONDS)) {
+                            added.incrementAndGet();
+                        }
+                    }
+                });
+            }
+            threads.start();
+            threads.join(List.of(consumer), () -> "consumer rounds " + rounds.get() + " of " + CONSUMER_ROUNDS
+                    + ", elements added " + added.get());
+        }
+    }
+
+    /** The virtual-thread scheduler's carriers: its parallelism, by default the core count. */
+    private static int carriers() {
+        final String parallelism = System.getProperty("jdk.virtualThreadScheduler.parallelism");
+        return parallelism != null ? Integer.parseInt(parallelism) : Runtime.getRuntime().availableProcessors();
     }
 
     // ---- helpers ------------------------------------------------------------------------------
