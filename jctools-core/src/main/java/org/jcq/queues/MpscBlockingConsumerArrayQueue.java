@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Waits;
 
 /**
  * A bounded multi-producer single-consumer queue whose consumer can block: {@link MpscArrayQueue}
@@ -75,10 +76,16 @@ import org.jcq.internal.Args;
  * One consumer thread at a time, as for every MPSC queue: {@code take}, {@code poll},
  * {@code drainTo}, {@code drain}, {@code peek} and {@code clear} must not be called concurrently
  * with each other. Producers never block on a signal: {@link #put} and
- * {@link #offer(Object, long, TimeUnit)} wait for room by backing off (spin, then yield, then
- * short timed parks) and retrying, so a full queue costs the waiting producer wake-ups but costs
- * the consumer nothing (JCTools 4.0.7 instead throws {@link UnsupportedOperationException} from
- * both when the queue is full). {@link #drainTo} works (JCTools' throws
+ * {@link #offer(Object, long, TimeUnit)} wait for room by backing off and retrying, so a full
+ * queue costs the waiting producer wake-ups but costs the consumer nothing (JCTools 4.0.7 instead
+ * throws {@link UnsupportedOperationException} from both when the queue is full). A platform
+ * thread spins, then yields, then parks 50 us at a time. A virtual thread spins, yields once,
+ * then parks, 1 us at first and twice as long each time up to 50 us, and a timed offer parks at
+ * least once before it gives up. On virtual threads a loop of yields is no back-off: while a few
+ * of them loop on {@link Thread#yield()}, the scheduler can keep handing the carriers round
+ * among them, and a virtual thread whose park has ended (the consumer, say) is not run again for
+ * seconds; a loop of short timed offers that never parked would do the same. The consumer's
+ * waits park, and never yield. {@link #drainTo} works (JCTools' throws
  * {@link UnsupportedOperationException}). An element that is already there is returned even if the
  * calling thread is interrupted; a thread that would wait throws {@link InterruptedException}
  * instead (clearing its interrupt status), before or during the wait, and leaves the queue as it
@@ -91,10 +98,15 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
         implements BlockingQueue<E> {
     /** A producer waiting for room spins this many rounds before it starts to yield. */
     private static final int ROOM_SPINS = 64;
-    /** ... and yields until this many rounds before it starts to park. */
+    /**
+     * ... and, on a platform thread, yields until this many rounds before it starts to park (a
+     * virtual thread yields once, then parks: see {@link #awaitRoomParking}).
+     */
     private static final int ROOM_YIELDS = 128;
-    /** ... and then parks this long per round. */
+    /** ... and then parks this long per round (a virtual thread: up to this long). */
     private static final long ROOM_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /** A virtual thread's first park while it waits for room; each next one is twice as long. */
+    private static final long FIRST_VIRTUAL_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(1);
 
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
@@ -210,8 +222,10 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      * {@inheritDoc}
      * <p>
      * Any number of producer threads. A producer cannot be signalled when room appears without
-     * making every poll check for waiting producers, so on a full queue this retries, spinning,
-     * then yielding, then parking 50 microseconds at a time.
+     * making every poll check for waiting producers, so on a full queue this retries: a platform
+     * thread spinning, then yielding, then parking 50 microseconds at a time; a virtual thread
+     * spinning, yielding once, then parking from 1 up to 50 microseconds at a time (see the class
+     * note).
      *
      * @throws InterruptedException if the thread is interrupted while it waits for room; the
      *     interrupt status is cleared and the element is not added
@@ -241,9 +255,16 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
         return offer(e) || (nanos > 0 && awaitRoom(e, true, nanos));
     }
 
-    /** Cold path of put and the timed offer: the queue was full. Backs off and retries. */
+    /**
+     * Cold path of put and the timed offer: the queue was full. Backs off and retries: on a
+     * platform thread by spinning, then yielding, then parking {@link #ROOM_PARK_NANOS} at a time;
+     * on a virtual thread as {@link #awaitRoomParking} says.
+     */
     private boolean awaitRoom(E e, boolean timed, long nanos) throws InterruptedException {
         final long deadline = timed ? System.nanoTime() + nanos : 0L;
+        if (Waits.onVirtualThread()) {
+            return awaitRoomParking(e, timed, deadline);
+        }
         for (int round = 0; ; round++) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -266,6 +287,45 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
                 return true;
             }
         }
+    }
+
+    /**
+     * awaitRoom on a virtual thread, where a loop of yields is no back-off (see {@link Waits}): it
+     * spins as a platform thread does, yields once (which runs a consumer that a put woke onto
+     * this carrier, the usual case in a hand-off), then parks, {@link #FIRST_VIRTUAL_PARK_NANOS}
+     * at first and twice as long each round up to {@link #ROOM_PARK_NANOS}. A timed wait parks at
+     * least once before it gives up, even if its time ran out while it spun, so that a loop of
+     * short timed offers gives its carrier up too.
+     */
+    private boolean awaitRoomParking(E e, boolean timed, long deadline) throws InterruptedException {
+        for (int round = 0; round <= ROOM_SPINS; round++) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            if (timed && deadline - System.nanoTime() <= 0) {
+                break;
+            }
+            if (round < ROOM_SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+            if (offer(e)) {
+                return true;
+            }
+        }
+        long park = FIRST_VIRTUAL_PARK_NANOS;
+        do {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            LockSupport.parkNanos(this, timed ? Math.max(1L, Math.min(deadline - System.nanoTime(), park)) : park);
+            if (offer(e)) {
+                return true;
+            }
+            park = Math.min(2 * park, ROOM_PARK_NANOS);
+        } while (!timed || deadline - System.nanoTime() > 0);
+        return false;
     }
 
     /**

@@ -14,12 +14,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The compiled module descriptor (tests run on the class path, so nothing else reads it): core is
- * {@code org.jcq.core}, exports only its API package to everyone, and needs nothing but
- * {@code java.base}.
+ * {@code org.jcq.core}, exports only its API package to everyone, its internal package only to
+ * the experimental module, and needs nothing but {@code java.base}.
  */
 class ModuleDescriptorTest {
     @Test
-    void coreModuleExportsOnlyApiAndRequiresOnlyJavaBase() throws IOException {
+    void coreModuleExportsOnlyApiToAllInternalsOnlyToExperimentalAndRequiresOnlyJavaBase() throws IOException {
         final ModuleDescriptor module = CoreClasses.withRoot(root -> {
             try (InputStream in = Files.newInputStream(root.resolve("module-info.class"))) {
                 return ModuleDescriptor.read(in);
@@ -27,11 +27,11 @@ class ModuleDescriptorTest {
         });
         assertEquals("org.jcq.core", module.name());
         assertFalse(module.isOpen(), "module is open");
-        assertEquals(Set.of("org.jcq.queues"),
-                module.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()), "exports");
-        for (ModuleDescriptor.Exports export : module.exports()) {
-            assertFalse(export.isQualified(), "qualified export " + export);
-        }
+        assertEquals(Set.of("org.jcq.queues"), module.exports().stream().filter(e -> !e.isQualified())
+                .map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()), "exports to everyone");
+        assertEquals(Set.of("org.jcq.internal to [org.jcq.experimental]"), module.exports().stream()
+                .filter(ModuleDescriptor.Exports::isQualified).map(e -> e.source() + " to " + e.targets())
+                .collect(Collectors.toSet()), "qualified exports");
         assertEquals(Set.of(), module.opens(), "opens");
         assertEquals(1, module.requires().size(), "requires " + module.requires());
         final ModuleDescriptor.Requires requires = module.requires().iterator().next();

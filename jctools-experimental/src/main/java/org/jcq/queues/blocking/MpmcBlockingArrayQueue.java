@@ -16,8 +16,9 @@ import org.jcq.queues.MpmcArrayQueue;
  * of this package (see {@code package-info}): after every successful add one volatile load of
  * the waiting-consumer count, after every successful remove one of the waiting-producer count
  * (no fence: the CAS that claimed the index is one); only when a count is non-zero does the fast
- * path take a lock, to signal. A thread that must wait first yields and tries again (for up to
- * 50 us while a signalled thread of the other side is coming back), then takes a
+ * path take a lock, to signal. A thread that must wait first yields and tries again (a platform
+ * thread for up to 50 us while a signalled thread of the other side is coming back; a virtual
+ * thread once, never in a loop), then takes a
  * {@link java.util.concurrent.locks.ReentrantLock}, counts itself, re-checks and awaits a {@link java.util.concurrent.locks.Condition}, which
  * parks it with {@link java.util.concurrent.locks.LockSupport}: no monitor is used, so a virtual
  * thread that waits unmounts from its carrier.

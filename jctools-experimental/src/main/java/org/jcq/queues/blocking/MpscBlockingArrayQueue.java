@@ -17,8 +17,9 @@ import org.jcq.queues.MpscArrayQueue;
  * the waiting-consumer count (the CAS that claimed the index is the fence), and only if it is
  * non-zero a lock to signal; after every successful remove one opaque load of the remove fence
  * request, which only waiting producers raise (then the consumer fences, acknowledges, reads the
- * waiting-producer count and signals). A thread that must wait first yields and tries again (for
- * up to 50 us while a signalled thread of the other side is coming back), then takes a
+ * waiting-producer count and signals). A thread that must wait first yields and tries again (a
+ * platform thread for up to 50 us while a signalled thread of the other side is coming back; a
+ * virtual thread once, never in a loop), then takes a
  * {@link java.util.concurrent.locks.ReentrantLock}, counts itself, re-checks and awaits a
  * {@link java.util.concurrent.locks.Condition}, which
  * parks it with {@link java.util.concurrent.locks.LockSupport}: no monitor is used, so a virtual

@@ -18,8 +18,8 @@ import org.jcq.queues.SpscArrayQueue;
  * this object, so the load needs no other object). Only while
  * a thread waits is a request raised; then the fast path also fences, acknowledges the request,
  * reads the waiter count and, if it is non-zero, takes a lock to signal. A thread that must wait
- * first yields and tries again (for up to 50 us while a signalled thread of the other side is
- * coming back), then takes a {@link java.util.concurrent.locks.ReentrantLock}, counts itself,
+ * first yields and tries again (a platform thread for up to 50 us while a signalled thread of the
+ * other side is coming back; a virtual thread once, never in a loop), then takes a {@link java.util.concurrent.locks.ReentrantLock}, counts itself,
  * re-checks and awaits
  * a {@link java.util.concurrent.locks.Condition}, which
  * parks it with {@link java.util.concurrent.locks.LockSupport}: no monitor is used, so a virtual

@@ -27,10 +27,12 @@ import org.jcq.queues.MessagePassingQueue;
  * releases the lock); when it wakes it uses up a grant or its registration, and registers again
  * if it must wait again. A signal turns one registration into a grant, so the publisher stops
  * signalling once the waiter has been signalled. Before it takes the lock at all, a thread that
- * would wait yields and tries again (C0): once, and for a while longer if a thread of the other
- * side holds a grant (was signalled, is not back yet), since that thread is about to act. A CAS
- * publisher reads the count after its CAS. A single publisher reads the fence request; only while
- * one is raised does it fence, acknowledge and read the count. Until its request is acknowledged a
+ * would wait yields and tries again (C0): once, and, on a platform thread, for a while longer if
+ * a thread of the other side holds a grant (was signalled, is not back yet), since that thread is
+ * about to act; a virtual thread never loops on yields (its waits must park), and parks once if
+ * its time-out has passed, since the caller then returns without parking. A CAS publisher reads
+ * the count after its CAS. A single publisher reads the fence request; only while one is raised
+ * does it fence, acknowledge and read the count. Until its request is acknowledged a
  * waiter awaits with a time-out and re-checks, because an add made before the publisher saw the
  * request may not be visible to it yet.
  *
@@ -48,9 +50,9 @@ final class WaitRoom {
     /** ...then after twice as long each time, up to this. */
     static final long MAX_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
     /**
-     * C0: the longest a thread that would wait goes on yielding and trying again instead, while a
-     * thread of the other side has been signalled and has not come back yet: longer than that
-     * thread usually takes to wake up, short enough to bound the CPU it costs when it does not.
+     * C0: the longest a platform thread that would wait goes on yielding and trying again instead,
+     * while a thread of the other side has been signalled and has not come back yet: longer than
+     * that thread usually takes to wake up, short enough to bound the CPU it costs when it does not.
      */
     static final long PEER_WAKING_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
@@ -460,17 +462,34 @@ final class WaitRoom {
      * producer that shares this core or carrier thread run, and on its own core a producer adds
      * dozens of elements in the time a yield takes (a system call); parking instead would cost a signal
      * and a wake-up of tens of microseconds, during which the producer fills the queue and parks
-     * in its turn, so that the two sides take turns parking. Then, while a producer that was
-     * signalled has not come back under the lock (a producer grant is outstanding), that producer
-     * is about to add: parking now would only make its next add wake this consumer again; so go
-     * on yielding and polling until it is back, for at most {@link #PEER_WAKING_NANOS} and the
-     * caller's time-out (an interrupt is seen when the caller then takes the lock). The polls are
-     * the queue's own, without a registration, so this is the fast path repeated and changes
-     * nothing in the protocol.
+     * in its turn, so that the two sides take turns parking. Then, on a platform thread, while a
+     * producer that was signalled has not come back under the lock (a producer grant is
+     * outstanding), that producer is about to add: parking now would only make its next add wake
+     * this consumer again; so go on yielding and polling until it is back, for at most
+     * {@link #PEER_WAKING_NANOS} and the caller's time-out (an interrupt is seen when the caller
+     * then takes the lock). The polls are the queue's own, without a registration, so this is the
+     * fast path repeated and changes nothing in the protocol.
+     * <p>
+     * A virtual thread yields and polls once, and never loops: on virtual threads a loop of yields
+     * is no back-off (the scheduler can keep handing the carriers round among the yielding threads,
+     * so that a virtual thread whose park has ended, such as the signalled producer this loop would
+     * wait for, is not run again until they stop), so it goes on to wait, which parks. And if the
+     * caller's time has run out, it parks once for a nanosecond and polls again: the caller then
+     * returns without waiting, and a loop of short timed calls would otherwise never give its
+     * carrier up.
      *
      * @return an element, or null if none came (and the caller goes on to wait)
      */
     <E> E pollBeforeWaiting(MessagePassingQueue<E> q, Deadline deadline) {
+        if (org.jcq.internal.Waits.onVirtualThread()) {
+            Thread.yield();
+            final E e = q.poll();
+            if (e != null || !deadline.expired()) {
+                return e;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(this, 1L);
+            return q.poll();
+        }
         final long end = deadline.spinEnd();
         do {
             Thread.yield();
@@ -483,12 +502,24 @@ final class WaitRoom {
     }
 
     /**
-     * C0 of a producer: the mirror image of {@link #pollBeforeWaiting}, once, then while a
-     * signalled consumer is about to remove.
+     * C0 of a producer: the mirror image of {@link #pollBeforeWaiting}, once, then, on a platform
+     * thread, while a signalled consumer is about to remove; on a virtual thread once, and once more
+     * after a park of a nanosecond if the caller's time has run out.
      *
      * @return whether {@code e} was added
      */
     <E> boolean offerBeforeWaiting(MessagePassingQueue<E> q, E e, Deadline deadline) {
+        if (org.jcq.internal.Waits.onVirtualThread()) {
+            Thread.yield();
+            if (q.offer(e)) {
+                return true;
+            }
+            if (!deadline.expired()) {
+                return false;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(this, 1L);
+            return q.offer(e);
+        }
         final long end = deadline.spinEnd();
         do {
             Thread.yield();

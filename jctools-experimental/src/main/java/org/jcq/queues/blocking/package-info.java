@@ -29,13 +29,19 @@
  * The steps below are for consumers waiting for an element; producers waiting for room run the
  * mirror image with the waiting-producer count, the remove fence request and {@code notFull}.
  * <p>
- * A consumer that must wait: (C0) yields and polls again, without registering; once, and, while
- * a producer that has been signalled has not yet come back under the lock (a producer grant,
- * below, is outstanding), again and again until it gets an element, that producer is back, 50 us
- * have passed or its own time is up. A running producer adds dozens of elements in the time a
- * yield takes, and a signalled one is about to add; parking at once would make that add wake the
- * consumer, tens of microseconds during which the producer fills the queue and parks in its
- * turn, and on few cores the two sides would take turns parking, each waking the other; (C1)
+ * A consumer that must wait: (C0) yields and polls again, without registering; once, and, on a
+ * platform thread, while a producer that has been signalled has not yet come back under the lock
+ * (a producer grant, below, is outstanding), again and again until it gets an element, that
+ * producer is back, 50 us have passed or its own time is up. A running producer adds dozens of
+ * elements in the time a yield takes, and a signalled one is about to add; parking at once would
+ * make that add wake the consumer, tens of microseconds during which the producer fills the queue
+ * and parks in its turn, and on few cores the two sides would take turns parking, each waking the
+ * other. A virtual thread yields and polls once only: on virtual threads a loop of yields is no
+ * back-off (while a few loop on {@code Thread.yield()}, the scheduler can keep handing the
+ * carriers round among them, and a virtual thread whose park has ended, the signalled producer
+ * among them, is not run again for as long), so it goes on to park; and if its time is up by then
+ * it parks once for a nanosecond and polls again, because it will return without parking, and a
+ * loop of short timed calls must still give its carrier up; (C1)
  * takes the lock; (C2) registers, that is increments the waiting-consumer count (a volatile
  * store, only under the lock); if the producer side does not claim with a CAS, raises the add
  * fence request, unless it is raised already (a volatile store of a new positive number: this
@@ -98,8 +104,9 @@
  * the grants or the count. So count &gt;= p: while a consumer is parked the count is non-zero.
  * <p>
  * <b>C0</b> polls (offers) as the fast path does, holds nothing and changes nothing that the
- * argument uses, so it cannot lose a wake-up; it only delays the registration, by one yield, or
- * by at most 50 us while a grant is outstanding.
+ * argument uses, so it cannot lose a wake-up; it only delays the registration, by one yield (and,
+ * on a virtual thread whose time is up, a park of a nanosecond), or by at most 50 us while a grant
+ * is outstanding.
  * <p>
  * <b>Sides with a single publisher and no CAS.</b> Take any add, and a consumer whose request
  * number is r.
