@@ -45,12 +45,15 @@ public final class Waits {
         }
         try {
             return (boolean) IS_VIRTUAL.invokeExact(t);
-        } catch (RuntimeException | Error e) {
-            throw e;
         } catch (Throwable e) {
-            // Thread.isVirtual() declares no checked exception.
-            throw new IllegalStateException(e);
+            // Thread.isVirtual() declares no checked exception: whatever it throws passes unchanged.
+            throw Waits.<RuntimeException>rethrow(e);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T rethrow(Throwable t) throws T {
+        throw (T) t;
     }
 
     /**
