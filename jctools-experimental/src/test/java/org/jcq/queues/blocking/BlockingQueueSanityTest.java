@@ -77,6 +77,18 @@ class BlockingQueueSanityTest {
                 throw new IllegalStateException("supplier gives up");
             }, 2));
         });
+        adds.put("fillWhoseSupplierSneakyThrowsACheckedExceptionAfterOne", (q, e) -> {
+            // Kotlin, Scala and Lombok's @SneakyThrows throw checked exceptions undeclared: the claim
+            // the fill made for the second element must be given back all the same.
+            final AtomicInteger calls = new AtomicInteger();
+            final Throwable thrown = assertThrows(Throwable.class, () -> mpq(q).fill(() -> {
+                if (calls.getAndIncrement() == 0) {
+                    return e;
+                }
+                throw BlockingQueueSanityTest.<RuntimeException>sneaky(new java.io.IOException("supplier fails"));
+            }, 2));
+            assertEquals(java.io.IOException.class, thrown.getClass());
+        });
         adds.put("offerIfBelowThreshold", (q, e) -> {
             assertTrue(((MpscArrayQueue<Integer>) mpq(q)).offerIfBelowThreshold(e, CAPACITY));
         });
@@ -84,6 +96,11 @@ class BlockingQueueSanityTest {
             assertEquals(0, ((MpscArrayQueue<Integer>) mpq(q)).failFastOffer(e));
         });
         return adds;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T sneaky(Throwable t) throws T {
+        throw (T) t;
     }
 
     private static Map<String, Remove> removes() {

@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A {@code fill} whose supplier throws, whatever it throws: a checked exception thrown sneakily
+ * A callback that throws, whatever it throws. A {@code drain} whose consumer throws loses
+ * nothing but the element it handed over. A {@code fill} whose supplier throws: a checked exception thrown sneakily
  * (as Kotlin, Scala or Lombok's {@code @SneakyThrows} do), an {@link OutOfMemoryError}, a
  * {@link StackOverflowError} or a plain {@link RuntimeException}. The exception reaches the caller
  * unchanged, the elements supplied before it stay in the queue, and the slot the fill had claimed
@@ -36,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * they ask the supplier, so they must give the claim back, or mark it skipped when another
  * producer claimed past it, without allocating (an {@code OutOfMemoryError} may be why it failed).
  */
-class FillSupplierFailureTest {
+class CallbackFailureTest {
     private static final String ALL = "org.jcq.queues.QueueRegistry#all";
     private static final int STRIDE = 1 << 24;
 
@@ -55,7 +56,7 @@ class FillSupplierFailureTest {
 
         /** Throws this failure from code that declares no checked exception. */
         RuntimeException raise() {
-            throw FillSupplierFailureTest.<RuntimeException>sneaky(make.get());
+            throw CallbackFailureTest.<RuntimeException>sneaky(make.get());
         }
     }
 
@@ -90,6 +91,30 @@ class FillSupplierFailureTest {
         Take(Function<MessagePassingQueue<Integer>, Integer> take) {
             this.take = take;
         }
+    }
+
+    /**
+     * A {@code drain} whose consumer throws (anything) has handed over one element, which counts
+     * as taken; the rest stay in the queue, in order, and the queue goes on working.
+     */
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("allWithEveryFailure")
+    void drainConsumerFailureLosesOnlyTheElementItWasHanded(QueueSpec spec, Failure failure) {
+        final MessagePassingQueue<Integer> q = spec.create(16);
+        for (int i = 0; i < 6; i++) {
+            assertTrue(q.offer(i));
+        }
+        final List<Integer> handed = new ArrayList<>();
+        final Throwable thrown = catchThrowable(() -> q.drain(e -> {
+            handed.add(e);
+            if (e == 2) {
+                throw failure.raise();
+            }
+        }, 6));
+        assertSame(failure.make.get().getClass(), thrown.getClass(), "what drain threw");
+        assertEquals(List.of(0, 1, 2), handed);
+        assertEquals(List.of(3, 4, 5), takeAll(q, Take.POLL, 3));
+        assertEmptyAndWorking(q, "after the failed drain");
     }
 
     /**
@@ -277,7 +302,7 @@ class FillSupplierFailureTest {
         } catch (Throwable t) {
             return t;
         }
-        return fail("fill did not throw");
+        return fail("nothing thrown");
     }
 
     /**
