@@ -1,8 +1,6 @@
 package org.jcq.queues;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Queue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -137,7 +134,7 @@ class CallbackFailureTest {
             }, 8));
             assertSame(failure.make.get().getClass(), thrown.getClass(), "what fill threw, " + take);
             assertTrue(q.offer(2));
-            assertEquals(List.of(1, 100, 101, 2), contents(q), "iterator, " + take);
+            assertEquals(List.of(1, 100, 101, 2), QueueSanityTest.contents(q), "iterator, " + take);
             assertEquals(4, q.size(), "size, " + take);
             assertEquals(List.of(1, 100, 101, 2), takeAll(q, take, 4), take.name());
             assertEmptyAndWorking(q, take.name());
@@ -171,7 +168,7 @@ class CallbackFailureTest {
             // The linked-node queue appends a fill's elements as one chain, after the 3.
             final List<Integer> expected = spec.name().startsWith("MpscLinkedQueue")
                     ? List.of(1, 3, 100, 101, 2) : List.of(1, 100, 101, 3, 2);
-            assertEquals(expected, contents(q), "iterator, " + take);
+            assertEquals(expected, QueueSanityTest.contents(q), "iterator, " + take);
             assertEquals(expected, takeAll(q, take, expected.size()), take.name());
             assertEmptyAndWorking(q, take.name());
         }
@@ -325,21 +322,8 @@ class CallbackFailureTest {
         }, () -> take + " waits on a slot that is never written");
     }
 
-    private static List<Integer> contents(MessagePassingQueue<Integer> q) {
-        final List<Integer> list = new ArrayList<>();
-        final Queue<Integer> queue = QueueRegistry.asQueue(q);
-        queue.iterator().forEachRemaining(list::add);
-        return list;
-    }
-
     private static void assertEmptyAndWorking(MessagePassingQueue<Integer> q, String where) {
-        assertNull(q.poll(), "poll " + where);
-        assertNull(q.peek(), "peek " + where);
-        assertNull(q.relaxedPoll(), "relaxedPoll " + where);
-        assertNull(q.relaxedPeek(), "relaxedPeek " + where);
-        assertTrue(q.isEmpty(), "isEmpty " + where);
-        assertEquals(0, q.size(), "size " + where);
-        assertFalse(QueueRegistry.asQueue(q).iterator().hasNext(), "iterator " + where);
+        QueueSanityTest.assertEmpty(q, where);
         for (int i = 0; i < 40; i++) {
             assertTrue(q.offer(i), where);
             assertEquals(i, q.poll(), where);

@@ -1324,13 +1324,13 @@ class QueueSanityTest {
         return list;
     }
 
-    private static <E> List<E> contents(MessagePassingQueue<E> q) {
+    static <E> List<E> contents(MessagePassingQueue<E> q) {
         final List<E> list = new ArrayList<>();
         QueueRegistry.asQueue(q).iterator().forEachRemaining(list::add);
         return list;
     }
 
-    private static void assertEmpty(MessagePassingQueue<?> q, String where) {
+    static void assertEmpty(MessagePassingQueue<?> q, String where) {
         assertNull(q.poll(), "poll " + where);
         assertNull(q.peek(), "peek " + where);
         assertNull(q.relaxedPoll(), "relaxedPoll " + where);
