@@ -5,9 +5,12 @@ import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.jcq.internal.Waits;
 import org.jcq.queues.MessagePassingQueue;
+import org.jcq.queues.MessagePassingQueue.Supplier;
 
 /*
  * The one implementation of the wake-up protocol that the blocking queues of this package share.
@@ -170,18 +173,18 @@ final class WaitRoom {
      * time is woken for each element, not at the end of the batch; while nobody waits, each signal
      * is one load. Returns null for a null {@code s}, so that the core fill rejects it as usual.
      */
-    <E> MessagePassingQueue.Supplier<E> signalEach(Object q, MessagePassingQueue.Supplier<E> s) {
+    <E> Supplier<E> signalEach(Object q, Supplier<E> s) {
         return s == null ? null : new SignalEach<>(this, q, s);
     }
 
     /** See {@link #signalEach}. One per fill call, used by the filling thread only. */
-    private static final class SignalEach<E> implements MessagePassingQueue.Supplier<E> {
+    private static final class SignalEach<E> implements Supplier<E> {
         private final WaitRoom room;
         private final Object q;
-        private final MessagePassingQueue.Supplier<E> s;
+        private final Supplier<E> s;
         private boolean asked;
 
-        SignalEach(WaitRoom room, Object q, MessagePassingQueue.Supplier<E> s) {
+        SignalEach(WaitRoom room, Object q, Supplier<E> s) {
             this.room = room;
             this.q = q;
             this.s = s;
@@ -481,13 +484,13 @@ final class WaitRoom {
      * @return an element, or null if none came (and the caller goes on to wait)
      */
     <E> E pollBeforeWaiting(MessagePassingQueue<E> q, Deadline deadline) {
-        if (org.jcq.internal.Waits.onVirtualThread()) {
+        if (Waits.onVirtualThread()) {
             Thread.yield();
             final E e = q.poll();
             if (e != null || !deadline.expired()) {
                 return e;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(this, 1L);
+            LockSupport.parkNanos(this, 1L);
             return q.poll();
         }
         final long end = deadline.spinEnd();
@@ -509,7 +512,7 @@ final class WaitRoom {
      * @return whether {@code e} was added
      */
     <E> boolean offerBeforeWaiting(MessagePassingQueue<E> q, E e, Deadline deadline) {
-        if (org.jcq.internal.Waits.onVirtualThread()) {
+        if (Waits.onVirtualThread()) {
             Thread.yield();
             if (q.offer(e)) {
                 return true;
@@ -517,7 +520,7 @@ final class WaitRoom {
             if (!deadline.expired()) {
                 return false;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(this, 1L);
+            LockSupport.parkNanos(this, 1L);
             return q.offer(e);
         }
         final long end = deadline.spinEnd();
