@@ -3,6 +3,7 @@ package org.jcq.internal;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * What the queues' waits need to know about the thread that waits.
@@ -18,6 +19,11 @@ import java.lang.invoke.MethodType;
  * named: it is looked up once, as a method handle, and where it is absent no thread is virtual.
  */
 public final class Waits {
+    /** How many spins a waiting virtual thread makes between two parks (a power of two). */
+    public static final int SPINS_BETWEEN_PARKS = 1 << 12;
+    /** How long it parks then. */
+    public static final long SPIN_PARK_NANOS = 10_000;
+
     /** {@code Thread.isVirtual()}, or null before JDK 21 (no virtual threads). */
     private static final MethodHandle IS_VIRTUAL = findIsVirtual();
 
@@ -30,6 +36,29 @@ public final class Waits {
                     MethodType.methodType(boolean.class));
         } catch (NoSuchMethodException | IllegalAccessException e) {
             return null;
+        }
+    }
+
+    /**
+     * For loops that wait for another thread's store (a consumer waiting for a producer between
+     * its claim and its store): call it now and then, with the number of spins so far. A platform
+     * thread spins on; the operating system preempts it, so the thread it waits for runs anyway. A
+     * virtual thread is never preempted: if the thread it waits for is a virtual thread that was
+     * unmounted in that window (a {@code fill} whose supplier blocked), spinning virtual threads
+     * could hold every carrier and it would never run again. So every
+     * {@value #SPINS_BETWEEN_PARKS} spins a virtual thread parks for {@value #SPIN_PARK_NANOS} ns,
+     * giving its carrier up (or yields, if its interrupt status is set, which makes a park return
+     * at once). Cold path only: the check runs once per {@value #SPINS_BETWEEN_PARKS} spins.
+     *
+     * @param spins how many times the loop has spun (0: not yet, never parks)
+     */
+    public static void spun(int spins) {
+        if (spins != 0 && (spins & (SPINS_BETWEEN_PARKS - 1)) == 0 && onVirtualThread()) {
+            if (Thread.currentThread().isInterrupted()) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(SPIN_PARK_NANOS);
+            }
         }
     }
 

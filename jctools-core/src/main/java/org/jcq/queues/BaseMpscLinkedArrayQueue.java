@@ -9,6 +9,7 @@ import java.util.Iterator;
 import java.util.function.IntFunction;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Waits;
 
 /*
  * The multi-producer single-consumer linked-array queue shared by MpscChunkedArrayQueue,
@@ -87,7 +88,9 @@ import org.jcq.internal.Args;
  *    producerIndex; a chunk the consumer has left has its link cleared and no element.
  * Non-invariants (briefly untrue, and why that is safe)
  *  - A claimed slot may be null between the claim and the element store; poll() tells this from
- *    "empty" by the producer index and waits, relaxedPoll() returns null.
+ *    "empty" by the producer index and waits, relaxedPoll() returns null. On a virtual thread the
+ *    wait parks for 10 us every 4096 spins (Waits.spun): the producer may be a virtual thread
+ *    unmounted while its fill's supplier blocked, and spinning could keep it off every carrier.
  *  - A fill whose supplier fails after its claim, when other producers claimed (or linked) past
  *    it, cannot withdraw: it stores SKIP in the slot, which consumers clear and step over. Until
  *    then size() counts it, and isEmpty() may say false while poll() finds nothing behind it. A
@@ -433,8 +436,12 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
             if (e != null) {
                 return e;
             }
-            if ((spins & RECHECK_MASK) == 0 && (laProducerIndex() & ~FLAGS) <= c) {
-                return null;
+            if ((spins & RECHECK_MASK) == 0) {
+                if ((laProducerIndex() & ~FLAGS) <= c) {
+                    return null;
+                }
+                // The producer may be a virtual thread unmounted in its fill's supplier.
+                Waits.spun(spins);
             }
             // No Thread.onSpinWait(): the element is one store away (see MpscArrayQueue).
         }

@@ -1,6 +1,7 @@
 package org.jcq.queues;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Waits;
 
 /**
  * A bounded multi-producer multi-consumer queue on a ring of references with a sequence number
@@ -51,6 +52,9 @@ import org.jcq.internal.Args;
  * <h2>Departures from {@link java.util.Queue}</h2>
  * Any number of producers and consumers. Not lock-free in the strict sense: a thread descheduled
  * between its claim and its sequence store holds up the threads that reach that slot next lap.
+ * A consumer waiting for a claimed head parks for 10 us every 4096 spins on a virtual thread, so
+ * that a producer that is itself a virtual thread, unmounted while its {@code fill}'s supplier
+ * blocked, can get a carrier back.
  * {@code size()} counts claimed slots. {@link #fill(Supplier, int)} claims one slot per element,
  * each before calling the supplier, so it never takes an element it cannot add; like
  * {@code offer}, its claim may wait for a consumer that has claimed the slot's previous lap but
@@ -154,9 +158,12 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
                         return cast(e);
                     }
                 }
-            } else if (seq < c + 1
-                    && (c >= p || (++spins & RECHECK_MASK) == 0) && c >= (p = laProducerIndex())) {
-                return null;
+            } else if (seq < c + 1 && (c >= p || (++spins & RECHECK_MASK) == 0)) {
+                if (c >= (p = laProducerIndex())) {
+                    return null;
+                }
+                // The producer may be a virtual thread unmounted in its fill's supplier.
+                Waits.spun(spins);
             }
             // seq > c + 1: another consumer claimed c. seq < c + 1, c claimed: its producer is
             // publishing (an element, or SKIP if its supplier failed).
@@ -218,9 +225,12 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
                 } else if (e != null) {
                     return cast(e);
                 }
-            } else if (seq < c + 1
-                    && (c >= p || (++spins & RECHECK_MASK) == 0) && c >= (p = laProducerIndex())) {
-                return null;
+            } else if (seq < c + 1 && (c >= p || (++spins & RECHECK_MASK) == 0)) {
+                if (c >= (p = laProducerIndex())) {
+                    return null;
+                }
+                // The producer may be a virtual thread unmounted in its fill's supplier.
+                Waits.spun(spins);
             }
         }
     }

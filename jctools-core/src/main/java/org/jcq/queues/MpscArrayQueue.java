@@ -1,6 +1,7 @@
 package org.jcq.queues;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Waits;
 
 /**
  * A bounded multi-producer single-consumer queue on a ring of references.
@@ -51,7 +52,9 @@ import org.jcq.internal.Args;
  * <h2>Departures from {@link java.util.Queue}</h2>
  * Any number of producer threads; one consumer thread at a time. {@code poll()} and
  * {@code peek()} are not lock-free: they wait for a producer that has claimed the head slot but
- * not yet written it (a descheduled producer stalls them). {@code size()} counts claimed slots.
+ * not yet written it (a descheduled producer stalls them). On a virtual thread that wait parks
+ * for 10 us every 4096 spins, so that a producer that is itself a virtual thread, unmounted while
+ * its {@code fill}'s supplier blocked, can get a carrier back. {@code size()} counts claimed slots.
  * {@link #fill(Supplier, int)} claims one slot per element, each before calling the supplier, so
  * it never waits and never takes an element it cannot add. The iterator is weakly consistent and
  * does not remove.
@@ -288,8 +291,12 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
             if (e != null) {
                 return e;
             }
-            if ((spins & RECHECK_MASK) == 0 && c >= laProducerIndex()) {
-                return null;
+            if ((spins & RECHECK_MASK) == 0) {
+                if (c >= laProducerIndex()) {
+                    return null;
+                }
+                // The producer may be a virtual thread unmounted in its fill's supplier.
+                Waits.spun(spins);
             }
             // No Thread.onSpinWait(): the element is one store away, and a pause instruction (up to
             // about 140 cycles on recent x86) only delays seeing it. In MpscLinkedQueue's bubble
