@@ -76,8 +76,8 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
         super(Args.pow2Capacity("chunkSize", chunkSize, 1),
                 Args.inRange("maxPooledChunks", maxPooledChunks, 0, Args.MAX_POW2));
         // Later chunks copy whether they carry sequences from the chunk they follow.
-        final MpUnboundedXaddChunk<E> first =
-                new MpUnboundedXaddChunk<>(0, null, chunkMask + 1, multiConsumer && maxPooledChunks > 0);
+        final MpUnboundedXaddChunk<E> first = new MpUnboundedXaddChunk<>(0, null, new Object[chunkMask + 1],
+                multiConsumer && maxPooledChunks > 0);
         // Constructor: the queue reaches other threads only through a later safe publication.
         soProducerChunk(first);
         soConsumerChunk(first);
@@ -192,12 +192,25 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     private MpUnboundedXaddChunk<E> reuseOrCreate(MpUnboundedXaddChunk<E> prev, long index) {
         final MpUnboundedXaddChunk<E> pooled = popPooled();
         if (pooled == null) {
-            return new MpUnboundedXaddChunk<>(index, prev, chunkMask + 1, prev.sequenced());
+            return new MpUnboundedXaddChunk<>(index, prev, newBuffer(chunkMask + 1), prev.sequenced());
         }
         pooled.spPrev(prev);
         // Release: publishes prev to producers that find this chunk by its index (laIndex).
         pooled.soIndex(index);
         return pooled;
+    }
+
+    /**
+     * Allocates a new chunk's slot array. Package-private, and overridden only by tests in this
+     * package (in a subclass, before the queue is shared) to inject a failure: an
+     * {@link OutOfMemoryError}, a {@link StackOverflowError}, an exception. A test hook field, as
+     * the linked-array queues have, would break this class's padding (see its fields' layout note).
+     *
+     * @param length the number of slots
+     * @return a new array of {@code length} nulls
+     */
+    Object[] newBuffer(int length) {
+        return new Object[length];
     }
 
     /** Pops a chunk from the pool, or returns null. Append-lock holder only (the one popper). */

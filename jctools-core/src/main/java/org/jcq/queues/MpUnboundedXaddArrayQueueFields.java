@@ -12,7 +12,11 @@ import org.jcq.internal.VarHandles;
 // reads but only the appender of a chunk writes. The pool's top sits with the consumers' fields:
 // the consumer leaving a chunk pushes it, and an appender pops it only once per chunk. (A region of
 // its own would also leave 4-byte holes that the VM fills with the next pad's bytes, shortening
-// the pads below 128 bytes with compressed references; LayoutTest checks the result.)
+// the pads below 128 bytes with compressed references; LayoutTest checks the result.) The cold
+// region's three ints end the header's line at an 8-byte boundary (with a 12-byte header); the
+// linked-array queues' 4-byte chunkAllocator test hook added there made LayoutTest fail, as the
+// holes it left pulled bytes out of the pads, so the XADD queues' allocation hook is a method,
+// MpUnboundedXaddArrayQueue.newBuffer.
 
 /** The cold region, read-only after construction, next to the header. */
 abstract class MpUnboundedXaddArrayQueueColdFields<E> extends IndexedQueue<E> {

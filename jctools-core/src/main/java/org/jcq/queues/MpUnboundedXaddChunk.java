@@ -56,10 +56,11 @@ final class MpUnboundedXaddChunk<E> {
     MpUnboundedXaddChunk<E> poolNext;
     int poolDepth;
 
-    MpUnboundedXaddChunk(long index, MpUnboundedXaddChunk<E> prev, int size, boolean sequenced) {
-        this.buffer = new Object[size];
+    /** A chunk of chunk index {@code index} after {@code prev}, on {@code buffer}, a new all-null array. */
+    MpUnboundedXaddChunk(long index, MpUnboundedXaddChunk<E> prev, Object[] buffer, boolean sequenced) {
+        this.buffer = buffer;
         if (sequenced) {
-            this.sequences = new long[size];
+            this.sequences = new long[buffer.length];
             Arrays.fill(sequences, NOTHING_PUBLISHED);
         } else {
             this.sequences = null;
