@@ -39,8 +39,10 @@ import org.jcq.internal.Waits;
  *  - if c + ringCapacity > p, the ring has room: it refreshes producerLimit and claims p;
  *  - else if the bound leaves no room (maxQueueCapacity - (p - c) <= 0) the queue is full;
  *  - else it CASes producerIndex from p to p | RESIZING and, alone now, links:
- *    1. allocates the next chunk (an OutOfMemoryError restores producerIndex to p and propagates:
- *       nothing else was written, so the queue is as before and other producers go on);
+ *    1. allocates the next chunk (if the allocation throws anything, an OutOfMemoryError, a
+ *       StackOverflowError or an allocator's exception, a finally block restores producerIndex to
+ *       p and the throwable propagates: nothing else was written, so the queue is as before and
+ *       other producers go on);
  *    2. stores the new chunk and its mask in producerBuffer and producerMask, the new chunk in the
  *       old chunk's link slot, and producerLimit for the new chunk;
  *    3. stores JUMP in the old chunk's slot of p (release);
@@ -270,12 +272,17 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
     private void link(int oldMask, Object[] oldBuffer, long p) {
         final int chunkSize = nextChunkSize(oldMask + 1);
         final Object[] newBuffer;
+        boolean allocated = false;
         try {
             newBuffer = newChunk(chunkSize + 1);
-        } catch (OutOfMemoryError oom) {
-            // Release: nothing was written, so restoring p undoes the mark for every producer.
-            soProducerIndex(p);
-            throw oom;
+            allocated = true;
+        } finally {
+            if (!allocated) {
+                // Whatever the allocation threw (OutOfMemoryError, StackOverflowError, an
+                // allocator's exception): nothing was written, so restoring p (release) undoes the
+                // mark for every producer, and the throwable propagates.
+                soProducerIndex(p);
+            }
         }
         final int newMask = chunkSize - 1;
         // Plain: the release stores of the JUMP and of the index below publish them.

@@ -25,8 +25,8 @@ abstract class BaseMpscLinkedArrayQueueColdFields<E> extends AbstractQueue<E>
     final long maxQueueCapacity;
     /**
      * Makes each new chunk array when not null; null (plain {@code new Object[n]}) unless a test in
-     * this package set it, before the queue was shared, to inject an {@link OutOfMemoryError} or
-     * to pause a link. Not a public API.
+     * this package set it, before the queue was shared, to inject a failure ({@link OutOfMemoryError},
+     * {@link StackOverflowError}, an exception) or to pause a link. Not a public API.
      */
     IntFunction<Object[]> chunkAllocator;
 

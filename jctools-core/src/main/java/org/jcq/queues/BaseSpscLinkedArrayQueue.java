@@ -3,6 +3,7 @@ package org.jcq.queues;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Iterator;
+import java.util.function.IntFunction;
 
 import org.jcq.internal.Args;
 
@@ -36,6 +37,12 @@ import org.jcq.internal.Args;
  * element {@code c} from the new chunk, where step 1 put it. {@code peek} crosses the same way.
  * The old chunk keeps its {@code JUMP}, which references nothing; no one but an iterator that is
  * still walking it can reach the old chunk any more.
+ * <p>
+ * The new chunk is allocated before step 1. If the allocation throws ({@link OutOfMemoryError},
+ * {@link StackOverflowError}, whatever it throws), the queue is as it was: nothing was stored, and
+ * {@link #makeRoom} changes no more than producer-private limits, to values that stay true. The
+ * offer throws (a fill throws too, dropping the element its supplier gave for that slot), and the
+ * next offer that needs the chunk tries to link it again.
  * <p>
  * What a consumer may observe mid-link: before step 4 it sees the slot of {@code p} free and the
  * queue empty at {@code p} (poll returns null, which is right: the producer index is still
@@ -188,9 +195,12 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
         soProducerIndex(p + 1);
     }
 
-    /** The link protocol's producer side (steps 1 to 5 of the class notes). */
+    /**
+     * The link protocol's producer side (steps 1 to 5 of the class notes). The allocation comes
+     * before any store: if it throws, the queue is as it was (see the class notes).
+     */
     private void linkNewChunk(Object[] buffer, int mask, long p, E e) {
-        final Object[] next = new Object[nextChunkCapacity(mask) + 1];
+        final Object[] next = newChunk(nextChunkCapacity(mask) + 1);
         // Plain: both are published by the release store of JUMP below.
         CircularArrayQueue.spElement(next, slot(p, next.length - 2), e);
         spLink(buffer, next);
@@ -200,6 +210,11 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
         // Release: pairs with the consumer's acquire load of this slot, which then finds the link.
         CircularArrayQueue.soElement(buffer, slot(p, mask), JUMP);
         soProducerIndex(p + 1);
+    }
+
+    private Object[] newChunk(int length) {
+        final IntFunction<Object[]> allocator = chunkAllocator;
+        return allocator == null ? new Object[length] : allocator.apply(length);
     }
 
     /**

@@ -26,8 +26,39 @@ import org.jcq.internal.Args;
  * (release), then stores the new last index in {@code producerChunkIndex} (release), which
  * unlocks. A consumer waiting for the next chunk of a claimed index helps the same way.
  *
+ * <h2>A failed allocation, and abandoned indices</h2>
+ * The appender allocates each chunk's slot array (through {@link #newBuffer}, before the chunk
+ * object) only when the pool is empty. If that throws (an {@link OutOfMemoryError}, a
+ * {@link StackOverflowError}, anything), a {@code finally} block releases the lock at the last
+ * chunk it did append, so the chunks appended before the failure stay and every other producer and
+ * consumer goes on (one of them appends the missing chunks later), and the throwable propagates.
+ * <ul>
+ * <li>A consumer's append claimed nothing: its poll or peek throws, and the queue is as before.</li>
+ * <li>A producer's append was for the chunk of the index {@code p} it claimed, which cannot be
+ * given back (others have claimed past it). Its offer throws, so its element must not reach the
+ * queue: {@code p} is <i>abandoned</i>. Before it unlocks, the appender records it:
+ * {@code lastAbandoned} becomes at least {@code p} (release), then {@code skipsPending} is
+ * incremented (a volatile add). Nothing is allocated on this path. The slot of {@code p} stays
+ * empty for good, and consumers pass {@code p} without an element.</li>
+ * </ul>
+ * A consumer that finds its head index {@code c} claimed but empty must tell an abandoned index
+ * from a slow producer's, without a record per index (there is no memory to make one). It counts:
+ * every abandoned index not yet passed is counted in {@code skipsPending}, lies in
+ * {@code [c, lastAbandoned]}, and stays unpublished; so if, after seeing {@code c} itself
+ * unpublished, the consumer counts exactly {@code skipsPending} unpublished indices in that range,
+ * every one of them is abandoned, {@code c} included ({@link #abandoned}). A slow producer's index
+ * in the range only makes the count larger, so it is never taken for an abandoned one. The count
+ * reads {@code skipsPending} (acquire) before {@code lastAbandoned}, so the range covers every
+ * abandonment counted. A consumer that passes an abandoned index takes it off
+ * {@code skipsPending}; in MPMC before its claiming CAS, giving it back if the CAS fails, so the
+ * count other consumers read is never too large (a rotating consumer, which claimed first, takes
+ * it off before it lets the others go on). Consumers read {@code skipsPending} only where they
+ * find their head empty, and count only when it is not zero: a relaxed poll or peek once per
+ * call, a waiting one once every {@code ABANDON_CHECK_MASK + 1} spins. A count reads at most
+ * {@code lastAbandoned - c + 1} slots, and stops at the first unpublished one too many.
+ *
  * <h2>Leaving a chunk, and the pool</h2>
- * Consumers move to chunk {@code k} when they take its first index: they clear chunk
+ * Consumers move to chunk {@code k} when they take (or pass) its first index: they clear chunk
  * {@code k}'s {@code prev}, publish it as {@code consumerChunk}, and retire chunk {@code k - 1}:
  * clear its {@code next} and push it on the pool (a stack of at most {@code maxPooledChunks}
  * chunks, linked through the chunks themselves), or drop it for the GC when the pool is full. The
@@ -38,14 +69,19 @@ import org.jcq.internal.Args;
  * <h2>Invariants</h2>
  * <ol>
  * <li>{@code consumerIndex <= producerIndex}; both only grow. Every claimed index gets an
- * element: {@code fill} asks its supplier before it claims.</li>
+ * element ({@code fill} asks its supplier before it claims), or is abandoned: exactly the indices
+ * of offers whose append threw.</li>
  * <li>Each chunk index is served by exactly one chunk, once: a chunk's index is set (release)
  * before it is linked, and a reused chunk only ever gets a larger index than any it served.</li>
  * <li>A chunk is retired only after every index in it has been taken or claimed by a consumer,
- * and its elements published; so a producer never needs a retired chunk, and every chunk from the
+ * and its elements published (an abandoned index is passed only once it is known abandoned, and
+ * its producer has given up); so a producer never needs a retired chunk, and every chunk from the
  * consumer's chunk index up to {@code producerChunkIndex} is linked and live, with intact
  * {@code prev} links above the consumer's chunk. A producer walking back from chunk {@code j >= k}
  * to its chunk {@code k} therefore only reads live links.</li>
+ * <li>{@code skipsPending} is never more than the number of abandoned indices not yet passed
+ * (an index an MPMC consumer claimed to rotate counts as passed once it moves the consumers on),
+ * and equals it whenever no consumer is between taking one off and its claim.</li>
  * <li>The pool is pushed only by consumers leaving a chunk (in MPMC two rotating consumers may push
  * at once; each push is a CAS of the top) and popped only by the append-lock holder. One popper at
  * a time means the stack has no ABA problem: a chunk in the stack cannot leave and come back
@@ -55,7 +91,12 @@ import org.jcq.internal.Args;
  * <b>Not</b> invariant: {@code producerChunk}'s index may be behind a producer's claimed index
  * (the chunk is not appended yet: the producer appends it or waits for the appender), or ahead of
  * it (others appended past it: the producer walks back). A thread holding an old chunk may find it
- * retired and serving a later chunk index; it then re-reads the queue's fields.
+ * retired and serving a later chunk index; it then re-reads the queue's fields. After a failed
+ * allocation: {@code size()} counts an abandoned index, and {@code isEmpty()} says false for it,
+ * until consumers pass it; a strict poll passes it, appending its chunk if need be, but a relaxed
+ * poll or peek that finds it at a chunk's first index before anyone appended that chunk returns
+ * null (the next offer appends it). {@code lastAbandoned} only grows, so a count after old
+ * abandonments may read further than it needs.
  *
  * <h2>Nepotism</h2>
  * A retired chunk references no live chunk ({@code next} cleared; its {@code prev} was cleared when
@@ -69,6 +110,13 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     static final int DEFAULT_MAX_POOLED_CHUNKS = 2;
     /** {@code producerChunkIndex} while a thread appends chunks (chunk indices are >= 0). */
     private static final long APPENDING = -2;
+    /** The claim of an append made by a consumer, which claimed no index (indices are >= 0). */
+    private static final long NO_CLAIM = -1;
+    /**
+     * A consumer waiting at a claimed, unpublished index counts abandoned indices (see the class
+     * notes) once every {@code ABANDON_CHECK_MASK + 1} spins: a count may read many slots.
+     */
+    static final int ABANDON_CHECK_MASK = 63;
     /** The most elements {@link #fill(Supplier)} adds: a chunk's worth, up to this many. */
     private static final int MAX_FILL_BATCH = 4096;
 
@@ -76,8 +124,8 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
         super(Args.pow2Capacity("chunkSize", chunkSize, 1),
                 Args.inRange("maxPooledChunks", maxPooledChunks, 0, Args.MAX_POW2));
         // Later chunks copy whether they carry sequences from the chunk they follow.
-        final MpUnboundedXaddChunk<E> first =
-                new MpUnboundedXaddChunk<>(0, null, chunkMask + 1, multiConsumer && maxPooledChunks > 0);
+        final MpUnboundedXaddChunk<E> first = new MpUnboundedXaddChunk<>(0, null, new Object[chunkMask + 1],
+                multiConsumer && maxPooledChunks > 0);
         // Constructor: the queue reaches other threads only through a later safe publication.
         soProducerChunk(first);
         soConsumerChunk(first);
@@ -125,7 +173,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
         // Acquire: pairs with the appender's release store, so the chunk's index and links are set.
         MpUnboundedXaddChunk<E> chunk = laProducerChunk();
         if (chunk.laIndex() != k) {
-            chunk = producerChunkFor(chunk, k);
+            chunk = producerChunkFor(chunk, p);
         }
         chunk.publish(offset(p), k, e);
         return true;
@@ -138,10 +186,12 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     }
 
     /**
-     * Cold path of offer: finds chunk {@code k}, appending it if needed, starting from
-     * {@code chunk}, a chunk read from {@code producerChunk} that does not serve {@code k}.
+     * Cold path of offer: finds the chunk of claimed index {@code p}, appending it if needed,
+     * starting from {@code start}, a chunk read from {@code producerChunk} that does not serve it.
+     * If this producer's append fails, {@code p} is abandoned and the throwable propagates.
      */
-    private MpUnboundedXaddChunk<E> producerChunkFor(MpUnboundedXaddChunk<E> start, long k) {
+    private MpUnboundedXaddChunk<E> producerChunkFor(MpUnboundedXaddChunk<E> start, long p) {
+        final long k = chunkIndex(p);
         MpUnboundedXaddChunk<E> chunk = start;
         while (true) {
             final long ck = chunk.laIndex();
@@ -154,7 +204,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
             }
             // Chunk k is not appended: append up to it, unless another thread holds the lock.
             if (laProducerChunkIndex() == ck) {
-                final MpUnboundedXaddChunk<E> appended = appendChunks(chunk, ck, k - ck);
+                final MpUnboundedXaddChunk<E> appended = appendChunks(chunk, ck, k - ck, p);
                 if (appended != null) {
                     return appended;
                 }
@@ -167,37 +217,83 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     /**
      * Appends {@code count} chunks after {@code last} (which served {@code lastIndex} when read) if
      * it wins the append lock; returns the last one appended, or null if the lock was not won.
+     * {@code claim} is the index the calling producer claimed, or {@link #NO_CLAIM} for a consumer.
+     * If an allocation throws, the chunks appended before it stay, the lock is released at the
+     * last of them, the caller's claim is abandoned, and the throwable propagates.
      */
-    private MpUnboundedXaddChunk<E> appendChunks(MpUnboundedXaddChunk<E> last, long lastIndex, long count) {
+    private MpUnboundedXaddChunk<E> appendChunks(MpUnboundedXaddChunk<E> last, long lastIndex, long count,
+            long claim) {
         // Volatile CAS: only the latest chunk's index matches, so the winner holds the true tail.
         if (!casProducerChunkIndex(lastIndex, APPENDING)) {
             return null;
         }
+        final long target = lastIndex + count;
         MpUnboundedXaddChunk<E> chunk = last;
-        for (long i = 1; i <= count; i++) {
-            final MpUnboundedXaddChunk<E> appended = reuseOrCreate(chunk, lastIndex + i);
-            // Link before publishing as producerChunk: an element published in a chunk implies the
-            // chunk is reachable from the consumers' side (iterators rely on it). Both release:
-            // pair with laNext and laProducerChunk.
-            chunk.soNext(appended);
-            soProducerChunk(appended);
-            chunk = appended;
+        long appended = lastIndex;
+        try {
+            while (appended < target) {
+                final MpUnboundedXaddChunk<E> next = reuseOrCreate(chunk, appended + 1);
+                // Link before publishing as producerChunk: an element published in a chunk implies
+                // the chunk is reachable from the consumers' side (iterators rely on it). Both
+                // release: pair with laNext and laProducerChunk.
+                chunk.soNext(next);
+                soProducerChunk(next);
+                chunk = next;
+                appended++;
+            }
+        } finally {
+            if (appended != target && claim != NO_CLAIM) {
+                // An allocation threw: the claimed index's chunk is not appended, so this producer
+                // cannot publish its element, and its offer throws. Still holding the lock.
+                abandon(claim);
+            }
+            // Release: unlocks at the last chunk appended (producerChunk), and pairs with the
+            // acquire loads of producers and consumers about to try the lock.
+            soProducerChunkIndex(appended);
         }
-        // Release: unlocks, and pairs with the acquire loads of producers about to try the lock.
-        soProducerChunkIndex(lastIndex + count);
         return chunk;
+    }
+
+    /**
+     * Append-lock holder whose allocation failed: records that claimed index {@code p} will never
+     * be published, so consumers pass it. Allocates nothing.
+     */
+    private void abandon(long p) {
+        // Release, and read with acquire: only append-lock holders write it, one at a time.
+        if (p > laLastAbandoned()) {
+            soLastAbandoned(p);
+        }
+        // Volatile add, after the store above: a consumer that reads the new count (acquire) then
+        // reads a last abandoned index of at least p.
+        xaddSkipsPending(1);
     }
 
     /** A pooled chunk set to serve {@code index} after {@code prev}, or a new one. */
     private MpUnboundedXaddChunk<E> reuseOrCreate(MpUnboundedXaddChunk<E> prev, long index) {
         final MpUnboundedXaddChunk<E> pooled = popPooled();
         if (pooled == null) {
-            return new MpUnboundedXaddChunk<>(index, prev, chunkMask + 1, prev.sequenced());
+            // The slot array first: `new Chunk(..., newBuffer(n), ...)` would allocate the chunk
+            // object before the array, so a failing array allocation would leave garbage too.
+            final Object[] buffer = newBuffer(chunkMask + 1);
+            return new MpUnboundedXaddChunk<>(index, prev, buffer, prev.sequenced());
         }
         pooled.spPrev(prev);
         // Release: publishes prev to producers that find this chunk by its index (laIndex).
         pooled.soIndex(index);
         return pooled;
+    }
+
+    /**
+     * Allocates a new chunk's slot array. Package-private, and overridden only by tests in this
+     * package (in a subclass, before the queue is shared) to inject a failure: an
+     * {@link OutOfMemoryError}, a {@link StackOverflowError}, an exception. A test hook field, as
+     * the linked-array queues have, would break this class's padding (see its fields' layout note).
+     *
+     * @param length the number of slots
+     * @return a new array of {@code length} nulls
+     */
+    Object[] newBuffer(int length) {
+        return new Object[length];
     }
 
     /** Pops a chunk from the pool, or returns null. Append-lock holder only (the one popper). */
@@ -249,21 +345,92 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     }
 
     /**
-     * Consumers' side: waits until {@code chunk}, the consumer chunk, has a next one, appending it
-     * if the producer that claimed an index in it has not started to. A consumer calls this only
-     * after it saw an index claimed beyond {@code chunk}.
+     * MPSC consumer's side: waits until {@code chunk}, the consumer chunk, has a next one,
+     * appending it if no producer has started to (the producer that claimed an index in it may be
+     * slow, or may have abandoned it). Called only after an index beyond {@code chunk} was seen
+     * claimed. If the consumer's own allocation throws, the throwable propagates and nothing of
+     * the consumer's changed.
      */
     final MpUnboundedXaddChunk<E> awaitNext(MpUnboundedXaddChunk<E> chunk) {
         // The consumer chunk is not retired while consumers still need its next link.
         final long ck = chunk.laIndex();
         MpUnboundedXaddChunk<E> next;
         while ((next = chunk.laNext()) == null) {
-            if (laProducerChunkIndex() == ck) {
-                appendChunks(chunk, ck, 1);
-            }
+            appendAfter(chunk, ck);
             Thread.onSpinWait();
         }
         return next;
+    }
+
+    /**
+     * Consumers' side: appends the chunk after {@code chunk}, which served {@code ck} when read,
+     * unless it is no longer the last chunk or another thread holds the append lock; true if this
+     * call appended it. An allocation failure propagates with nothing claimed.
+     */
+    final boolean appendAfter(MpUnboundedXaddChunk<E> chunk, long ck) {
+        // Acquire: pairs with the appenders' release of the lock. If ck is still the last chunk's
+        // index, chunk is not retired (a chunk is retired only once its next one exists).
+        return laProducerChunkIndex() == ck && appendChunks(chunk, ck, 1, NO_CLAIM) != null;
+    }
+
+    /**
+     * Whether no index is known to be abandoned and not yet passed: the check a consumer makes
+     * where it finds its head slot empty, before it looks further.
+     */
+    final boolean noneAbandoned() {
+        // Acquire: pairs with the abandoning appender's add.
+        return laSkipsPending() <= 0;
+    }
+
+    /**
+     * Consumers' side: whether index {@code c}, the consumers' next index, found unpublished, was
+     * abandoned. {@code chunk} is the chunk that served {@code c}'s chunk index when read.
+     * <p>
+     * Every abandoned index not yet passed lies in {@code [c, lastAbandoned]}, is counted in
+     * {@code skipsPending} (once its appender's add is seen), and is unpublished for ever. So if
+     * this look sees {@code c} unpublished, and then exactly as many unpublished indices in that
+     * range as {@code skipsPending} says, every one of them is abandoned, {@code c} included. A
+     * slow producer's unpublished index, or an index whose abandonment is not counted yet, makes
+     * the count larger, and an index not claimed yet lies past {@code lastAbandoned}: the answer is
+     * never true for an index that will be published. Reads up to {@code lastAbandoned - c + 1}
+     * slots, stopping at the first unpublished one too many; reads none when {@code skipsPending}
+     * is 0. In MPMC, a view made stale by other consumers passing {@code c} may answer anything;
+     * the caller's CAS of {@code c} then fails.
+     */
+    final boolean abandoned(MpUnboundedXaddChunk<E> chunk, long c) {
+        // Acquire, before lastAbandoned: pairs with abandon(), so the range covers what is counted.
+        final long pending = laSkipsPending();
+        if (pending <= 0) {
+            return false;
+        }
+        final long last = laLastAbandoned();
+        long k = chunkIndex(c);
+        // c itself must be seen unpublished by this look: it may have been published since the
+        // caller saw it empty, and then the count below would stand for the others alone.
+        if (c > last || chunk.publishedElement(offset(c), k) != null) {
+            return false;
+        }
+        long unpublished = 1;
+        MpUnboundedXaddChunk<E> holder = chunk;
+        for (long i = c + 1; i <= last; i++) {
+            final long ki = chunkIndex(i);
+            if (ki != k) {
+                holder = holder.laNext();
+                if (holder == null) {
+                    // Chunk ki is not appended: no index from i on is published.
+                    unpublished += last - i + 1;
+                    break;
+                }
+                if (holder.laIndex() != ki) {
+                    return false;
+                }
+                k = ki;
+            }
+            if (holder.publishedElement(offset(i), ki) == null && ++unpublished > pending) {
+                return false;
+            }
+        }
+        return unpublished == pending;
     }
 
     @SuppressWarnings("unchecked")

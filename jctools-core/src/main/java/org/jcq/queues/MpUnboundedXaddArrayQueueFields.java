@@ -7,12 +7,22 @@ import org.jcq.internal.VarHandles;
 
 // Field layout of the XADD queues, one class per region (see package-info for the padding rules):
 // header | cold: chunkMask, chunkShift, maxPooledChunks | pad | producerIndex | pad
-//        | producerChunk, producerChunkIndex | pad | consumerIndex, consumerChunk, poolTop | pad
+//        | producerChunk, producerChunkIndex, lastAbandoned | pad
+//        | consumerIndex, consumerChunk, poolTop, skipsPending | pad
 // The producer index, added to by every offer, is apart from the producer chunk, which every offer
 // reads but only the appender of a chunk writes. The pool's top sits with the consumers' fields:
 // the consumer leaving a chunk pushes it, and an appender pops it only once per chunk. (A region of
 // its own would also leave 4-byte holes that the VM fills with the next pad's bytes, shortening
-// the pads below 128 bytes with compressed references; LayoutTest checks the result.)
+// the pads below 128 bytes with compressed references; LayoutTest checks the result.) The cold
+// region's three ints end the header's line at an 8-byte boundary (with a 12-byte header); the
+// linked-array queues' 4-byte chunkAllocator test hook added there made LayoutTest fail, as the
+// holes it left pulled bytes out of the pads, so the XADD queues' allocation hook is a method,
+// MpUnboundedXaddArrayQueue.newBuffer.
+// The two fields of abandoned indices (see MpUnboundedXaddArrayQueue) are written only after a
+// chunk allocation failed: lastAbandoned by the appender whose allocation failed, beside
+// producerChunkIndex, which it writes anyway; skipsPending by that appender and by the consumers
+// that pass abandoned indices. Consumers read skipsPending where they find the head slot empty,
+// so it sits with their fields.
 
 /** The cold region, read-only after construction, next to the header. */
 abstract class MpUnboundedXaddArrayQueueColdFields<E> extends IndexedQueue<E> {
@@ -90,11 +100,15 @@ abstract class MpUnboundedXaddArrayQueueProducerChunk<E> extends MpUnboundedXadd
             MpUnboundedXaddArrayQueueProducerChunk.class, "producerChunk", MpUnboundedXaddChunk.class);
     private static final VarHandle PRODUCER_CHUNK_INDEX = VarHandles.field(MethodHandles.lookup(),
             MpUnboundedXaddArrayQueueProducerChunk.class, "producerChunkIndex", long.class);
+    private static final VarHandle LAST_ABANDONED = VarHandles.field(MethodHandles.lookup(),
+            MpUnboundedXaddArrayQueueProducerChunk.class, "lastAbandoned", long.class);
 
     /** The last chunk appended (or one being appended). */
     private MpUnboundedXaddChunk<E> producerChunk;
     /** The index of the last chunk appended, or APPENDING while a thread appends. */
     private long producerChunkIndex;
+    /** The largest index ever abandoned by a producer whose append failed; -1 before any. */
+    private long lastAbandoned = -1;
 
     MpUnboundedXaddArrayQueueProducerChunk(int chunkSize, int maxPooledChunks) {
         super(chunkSize, maxPooledChunks);
@@ -120,6 +134,14 @@ abstract class MpUnboundedXaddArrayQueueProducerChunk<E> extends MpUnboundedXadd
 
     final void soProducerChunkIndex(long value) {
         PRODUCER_CHUNK_INDEX.setRelease(this, value);
+    }
+
+    final long laLastAbandoned() {
+        return (long) LAST_ABANDONED.getAcquire(this);
+    }
+
+    final void soLastAbandoned(long value) {
+        LAST_ABANDONED.setRelease(this, value);
     }
 }
 
@@ -150,6 +172,8 @@ abstract class MpUnboundedXaddArrayQueueConsumer<E> extends MpUnboundedXaddArray
             MpUnboundedXaddArrayQueueConsumer.class, "consumerChunk", MpUnboundedXaddChunk.class);
     private static final VarHandle POOL_TOP = VarHandles.field(MethodHandles.lookup(),
             MpUnboundedXaddArrayQueueConsumer.class, "poolTop", MpUnboundedXaddChunk.class);
+    private static final VarHandle SKIPS_PENDING = VarHandles.field(MethodHandles.lookup(),
+            MpUnboundedXaddArrayQueueConsumer.class, "skipsPending", long.class);
 
     /** Count of indices taken (MPSC) or claimed (MPMC) by consumers. */
     private long consumerIndex;
@@ -157,6 +181,12 @@ abstract class MpUnboundedXaddArrayQueueConsumer<E> extends MpUnboundedXaddArray
     private MpUnboundedXaddChunk<E> consumerChunk;
     /** The top of the pool's stack of chunks waiting for reuse; null when empty. */
     private MpUnboundedXaddChunk<E> poolTop;
+    /**
+     * Abandoned indices that consumers have not passed yet: added to by the appender whose
+     * allocation failed, taken from by the consumer that passes one (in MPMC before its claim, and
+     * given back if the claim fails, so it is never more than the abandoned indices not passed).
+     */
+    private long skipsPending;
 
     MpUnboundedXaddArrayQueueConsumer(int chunkSize, int maxPooledChunks) {
         super(chunkSize, maxPooledChunks);
@@ -201,6 +231,14 @@ abstract class MpUnboundedXaddArrayQueueConsumer<E> extends MpUnboundedXaddArray
 
     final boolean casPoolTop(MpUnboundedXaddChunk<E> expect, MpUnboundedXaddChunk<E> update) {
         return POOL_TOP.compareAndSet(this, expect, update);
+    }
+
+    final long laSkipsPending() {
+        return (long) SKIPS_PENDING.getAcquire(this);
+    }
+
+    final void xaddSkipsPending(long delta) {
+        SKIPS_PENDING.getAndAdd(this, delta);
     }
 }
 

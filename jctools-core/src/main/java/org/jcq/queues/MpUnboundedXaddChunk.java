@@ -18,6 +18,10 @@ import org.jcq.internal.VarHandles;
  * without a pool) or a single consumer clears every slot before a chunk is pooled (MPSC), a
  * non-null slot can only hold this lap's element, and the array is left out.
  * <p>
+ * The slot of an index abandoned by a producer whose chunk allocation failed (see
+ * {@code MpUnboundedXaddArrayQueue}) is never written in that lap: it stays null and keeps an
+ * earlier lap's sequence, so {@link #publishedElement} reads it as unpublished.
+ * <p>
  * The arrays are not padded: a chunk is short-lived and small chunks are common, and 256 bytes of
  * padding per chunk would be most of a small chunk's footprint. Producers and consumers mostly
  * work in different chunks; within one chunk neighbouring slots are written by each in turn, as in
@@ -56,10 +60,11 @@ final class MpUnboundedXaddChunk<E> {
     MpUnboundedXaddChunk<E> poolNext;
     int poolDepth;
 
-    MpUnboundedXaddChunk(long index, MpUnboundedXaddChunk<E> prev, int size, boolean sequenced) {
-        this.buffer = new Object[size];
+    /** A chunk of chunk index {@code index} after {@code prev}, on {@code buffer}, a new all-null array. */
+    MpUnboundedXaddChunk(long index, MpUnboundedXaddChunk<E> prev, Object[] buffer, boolean sequenced) {
+        this.buffer = buffer;
         if (sequenced) {
-            this.sequences = new long[size];
+            this.sequences = new long[buffer.length];
             Arrays.fill(sequences, NOTHING_PUBLISHED);
         } else {
             this.sequences = null;
@@ -147,14 +152,5 @@ final class MpUnboundedXaddChunk<E> {
             return null;
         }
         return laElement(offset);
-    }
-
-    /** Spins until the element of {@code chunkIndex} is published in slot {@code offset}. */
-    Object awaitElement(int offset, long chunkIndex) {
-        Object e;
-        while ((e = publishedElement(offset, chunkIndex)) == null) {
-            // No Thread.onSpinWait(): the element is one store away (see MpscArrayQueue).
-        }
-        return e;
     }
 }

@@ -9,8 +9,10 @@ package org.jcq.queues;
  * on VarHandles. Producers work as in {@link MpscUnboundedXaddArrayQueue}: one {@code getAndAdd}
  * claims index {@code p}, which maps to slot {@code p % chunkSize} of chunk {@code p / chunkSize}.
  * Consumers claim indices with a CAS on the consumer index, and only once they have seen the
- * index's element published, so a claim never waits for its element; the exception is the first
- * index of a chunk, whose claimer moves all consumers to that chunk.
+ * index's element published, so a claim never waits for its element; the exceptions are the first
+ * index of a chunk, whose claimer moves all consumers to that chunk, and an index abandoned by a
+ * producer whose chunk allocation failed, which has no element. No consumer allocates after it
+ * has claimed an index.
  *
  * <h2>Chunk linking (the resize protocol)</h2>
  * There is no JUMP element and no resize: the chunk list grows by appending at the tail, one
@@ -18,9 +20,12 @@ package org.jcq.queues;
  * chunk through {@code consumerChunk}: a consumer reads the consumer index {@code c}, then
  * {@code consumerChunk}. If {@code c} is the first index of chunk {@code k} and
  * {@code consumerChunk} serves {@code k - 1}, the consumer that wins the CAS of {@code c} is the
- * one to move ("rotate"): it waits for chunk {@code k} to be linked (appending it if no producer
- * has started to), waits for the element of {@code c}, takes it, and only then publishes chunk
- * {@code k} as {@code consumerChunk} and retires chunk {@code k - 1} to the pool. Until then the
+ * one to move ("rotate"). A consumer claims {@code c} only once chunk {@code k} is linked (a
+ * strict poll that finds it missing while {@code c} is claimed appends it first, if no producer
+ * has started to, and reads again: an allocation failure then throws with nothing claimed), and,
+ * if relaxed, only once {@code c}'s element is published. The rotating consumer waits for the
+ * element of {@code c}, takes it, and only then publishes chunk {@code k} as
+ * {@code consumerChunk} and retires chunk {@code k - 1} to the pool. Until then the
  * other consumers see a consumer index past the chunk {@code consumerChunk} serves, and spin (or,
  * if the producer index shows nothing claimed, report empty). A view in which
  * {@code consumerChunk} serves neither {@code k} nor {@code k - 1} is stale and is read again.
@@ -47,15 +52,28 @@ package org.jcq.queues;
  * <h2>Invariants</h2>
  * <ol>
  * <li>{@code consumerIndex <= producerIndex}; both only grow, and every claimed producer index
- * gets an element ({@code fill} calls its supplier before it claims).</li>
+ * gets an element ({@code fill} calls its supplier before it claims) or is abandoned by an offer
+ * that threw.</li>
  * <li>{@code consumerChunk} serves the chunk index of {@code consumerIndex - 1} (chunk 0 at the
  * start), except while the claimer of a chunk's first index rotates, when it still serves the
  * chunk before: it is moved only by that claimer, after its claim.</li>
  * <li>A chunk is retired only after its first element was taken by the rotating consumer and every
- * other index in it was claimed after its element was published, so no producer still needs it.</li>
+ * other index in it was claimed after its element was published, or after the index was counted
+ * abandoned, so no producer still needs it.</li>
  * </ol>
- * <b>Not</b> invariant: a claimed producer index's slot may be unpublished for a while; a claimed
- * consumer index's slot may still hold its element (the claimer reads and clears it next).
+ * <b>Not</b> invariant: a claimed producer index's slot may be unpublished for a while, or for
+ * good if it was abandoned; a claimed consumer index's slot may still hold its element (the
+ * claimer reads and clears it next).
+ *
+ * <h2>A failed allocation</h2>
+ * If allocating a chunk throws, the appender releases the append lock and the throwable
+ * propagates (see {@code MpUnboundedXaddArrayQueue}). An offer whose append threw has abandoned
+ * its claimed index. A consumer that finds index {@code c} empty (in poll, relaxedPoll, peek or
+ * relaxedPeek) and counts it abandoned claims it with the same CAS, clearing nothing (there is no
+ * element), and, at a chunk's first index, rotates as for an element; a rotating consumer that
+ * claimed {@code c} before its element came counts it abandoned while it waits, and then moves the
+ * consumers on without an element. The count is taken off {@code skipsPending} before the CAS and
+ * put back if the CAS fails, so no consumer counts more pending abandoned indices than there are.
  *
  * <h2>Orderings</h2>
  * The fetch-and-add and the consumer CAS are volatile. Element (then sequence) stores are release
@@ -73,11 +91,15 @@ package org.jcq.queues;
  * when consumers leave them, and a drained queue holds at most {@code maxPooledChunks + 1} chunks.
  *
  * <h2>Departures from {@link java.util.Queue}</h2>
- * Any number of producers and consumers; {@code offer} never fails. Not lock-free: {@code poll()}
- * and {@code peek()} wait for a producer that claimed the head but has not stored it, consumers wait
- * for the consumer moving them to the next chunk, and producers may wait for the appender of a
- * chunk or for a slow consumer to clear a reused slot. {@code size()} counts claimed indices.
- * {@link #relaxedPoll()} and {@link #relaxedPeek()} return null instead of waiting.
+ * Any number of producers and consumers; {@code offer} never returns false; if allocating a chunk
+ * throws (an {@link OutOfMemoryError}, say), the offer that needed it throws that, and its element
+ * is not added. {@code poll()} and {@code peek()} may throw it too when they append a chunk for a
+ * producer, having claimed nothing. Not lock-free: {@code poll()} and {@code peek()} wait for a
+ * producer that claimed the head but has not stored it, consumers wait for the consumer moving
+ * them to the next chunk, and producers may wait for the appender of a chunk or for a slow
+ * consumer to clear a reused slot. {@code size()} counts claimed indices, an abandoned one until a
+ * consumer passes it. {@link #relaxedPoll()} and {@link #relaxedPeek()} return null instead of
+ * waiting.
  * {@link #drain(Consumer)} removes at most the elements present when it was called, and
  * {@link #fill(Supplier)} adds a chunk's worth (at most 4096). The iterator is weakly consistent
  * and does not remove (JCTools' throws {@link UnsupportedOperationException}).
@@ -122,11 +144,13 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
 
     /**
      * The consuming loop of poll ({@code strict}) and relaxedPoll. Claims index {@code c} with a
-     * CAS once its element is published; the first index of a chunk it claims as soon as it is
-     * claimed by a producer ({@code strict}) or published, and then moves the consumers on.
+     * CAS once its element is published; the first index of a chunk it claims as soon as that
+     * chunk is linked ({@code strict}) or the element published, and then moves the consumers on.
+     * It never allocates after a claim: a strict poll that finds the next chunk missing appends
+     * it (or waits for it) before it claims.
      */
     private E poll(boolean strict) {
-        while (true) {
+        for (int spins = 0; ; spins++) {
             // Acquire: pairs with other consumers' CAS. Then the chunk (acquire: pairs with the
             // rotating consumer's release store), which serves c's chunk index or the one before.
             final long c = laConsumerIndex();
@@ -137,11 +161,14 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
             if (offset == 0 && c != 0) {
                 if (ck == k - 1) {
                     final MpUnboundedXaddChunk<E> next = chunk.laNext();
-                    final boolean published = next != null && next.publishedElement(0, k) != null;
-                    // Strict: a next chunk, or an index claimed at c, means an element will come.
-                    if (published || strict && (next != null || c != laProducerIndex())) {
+                    // Strict: chunk k linked means c is claimed; its element will come, or c was
+                    // abandoned, and rotate handles both.
+                    if (next != null && (strict || next.publishedElement(0, k) != null)) {
                         if (casConsumerIndex(c, c + 1)) {
-                            return rotate(chunk, next, k);
+                            final E e = rotate(chunk, next, k, c);
+                            if (e != null) {
+                                return e;
+                            }
                         }
                         continue;
                     }
@@ -155,27 +182,94 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
                     continue;
                 }
             }
-            // A stale view, a rotation in progress, or c claimed but unpublished: empty only if
-            // nothing is claimed at c.
-            if (!strict || c == laProducerIndex()) {
+            // A stale view, a rotation in progress, c claimed but unpublished (or abandoned), or
+            // c's chunk not linked yet: empty only if nothing is claimed at c.
+            if (strict) {
+                if (c == laProducerIndex()) {
+                    return null;
+                }
+                if ((spins & ABANDON_CHECK_MASK) != 0 || !unblock(c)) {
+                    Thread.onSpinWait();
+                }
+            } else if (noneAbandoned() || !skipAbandoned(c)) {
                 return null;
             }
-            Thread.onSpinWait();
         }
     }
 
     /**
-     * Cold path: this consumer claimed {@code k}'s first index. Takes its element once published,
-     * then moves all consumers to chunk {@code k} (not before: until its first element is taken,
-     * chunk {@code k} must not be retirable) and retires {@code chunk}.
+     * Cold path: this consumer claimed {@code c}, the first index of chunk {@code k}, linked as
+     * {@code next}. Takes its element once published, then moves all consumers to chunk {@code k}
+     * (not before: until its first element is taken, chunk {@code k} must not be retirable) and
+     * retires {@code chunk}. If {@code c} was abandoned, moves them on without an element and
+     * returns null.
      */
-    private E rotate(MpUnboundedXaddChunk<E> chunk, MpUnboundedXaddChunk<E> known, long k) {
-        final MpUnboundedXaddChunk<E> next = known != null ? known : awaitNext(chunk);
-        final Object e = next.awaitElement(0, k);
+    private E rotate(MpUnboundedXaddChunk<E> chunk, MpUnboundedXaddChunk<E> next, long k, long c) {
+        Object e;
+        for (int spins = 0; (e = next.publishedElement(0, k)) == null; spins++) {
+            // Holding the claim of c: no other consumer passes an index until the move below.
+            if ((spins & ABANDON_CHECK_MASK) == 0 && abandoned(next, c)) {
+                xaddSkipsPending(-1);
+                moveConsumerChunk(chunk, next);
+                return null;
+            }
+        }
         // Release: pairs with a next-lap producer waiting for the slot to clear.
         next.soElement(0, null);
         moveConsumerChunk(chunk, next);
         return cast(e);
+    }
+
+    /**
+     * Cold path of a consumer waiting at index {@code c}, which a producer claimed: if {@code c}
+     * is the first index of a chunk nobody has linked yet, appends it (its producer may be slow,
+     * or may have abandoned it); otherwise passes {@code c} if it was abandoned. True if it did
+     * either. An allocation failure propagates with nothing claimed.
+     */
+    private boolean unblock(long c) {
+        final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
+        final long ck = chunk.laIndex();
+        if (offset(c) == 0 && c != 0 && ck == chunkIndex(c) - 1 && chunk.laNext() == null) {
+            return appendAfter(chunk, ck);
+        }
+        return skipAbandoned(c);
+    }
+
+    /**
+     * Cold path: passes index {@code c}, found unpublished, if it was abandoned and no consumer
+     * has passed it yet; true if this call passed it. At a chunk's first index, it then moves
+     * the consumers to that chunk, as a rotating consumer does.
+     */
+    private boolean skipAbandoned(long c) {
+        final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
+        final long k = chunkIndex(c);
+        final long ck = chunk.laIndex();
+        if (offset(c) != 0 || c == 0) {
+            return ck == k && abandoned(chunk, c) && claimAbandoned(c);
+        }
+        if (ck != k - 1) {
+            return false;
+        }
+        final MpUnboundedXaddChunk<E> next = chunk.laNext();
+        if (next == null || next.laIndex() != k || !abandoned(next, c) || !claimAbandoned(c)) {
+            return false;
+        }
+        moveConsumerChunk(chunk, next);
+        return true;
+    }
+
+    /**
+     * Claims abandoned index {@code c}. Takes it from {@code skipsPending} before the CAS and gives
+     * it back if the CAS fails, so other consumers never count more pending indices than there
+     * are (which could make them take a slow producer's index for an abandoned one).
+     */
+    private boolean claimAbandoned(long c) {
+        xaddSkipsPending(-1);
+        if (casConsumerIndex(c, c + 1)) {
+            return true;
+        }
+        xaddSkipsPending(1);
+        return false;
     }
 
     /** Takes element {@code e} of a claimed index: clears its slot (release, as in rotate). */
@@ -186,7 +280,7 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
 
     @Override
     public E peek() {
-        while (true) {
+        for (int spins = 0; ; spins++) {
             final long c = laConsumerIndex();
             final E e = publishedHead(c);
             if (e != null) {
@@ -195,13 +289,21 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
             if (c == laProducerIndex()) {
                 return null;
             }
-            Thread.onSpinWait();
+            if ((spins & ABANDON_CHECK_MASK) != 0 || !unblock(c)) {
+                Thread.onSpinWait();
+            }
         }
     }
 
     @Override
     public E relaxedPeek() {
-        return publishedHead(laConsumerIndex());
+        while (true) {
+            final long c = laConsumerIndex();
+            final E e = publishedHead(c);
+            if (e != null || noneAbandoned() || !skipAbandoned(c)) {
+                return e;
+            }
+        }
     }
 
     /**

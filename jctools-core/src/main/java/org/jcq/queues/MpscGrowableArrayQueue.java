@@ -29,9 +29,9 @@ import org.jcq.internal.Args;
  * Any number of producer threads; one consumer thread at a time. {@code poll()} and {@code peek()}
  * are not lock-free: they wait for a producer that has claimed the head slot but not yet written
  * it, and producers wait while another producer links a chunk (allocates it; in {@code fill}, also
- * asks its supplier). If allocating a chunk throws {@link OutOfMemoryError}, that offer throws it
- * and the queue is left as before. {@code size()} counts claimed slots. The iterator is weakly
- * consistent and does not remove.
+ * asks its supplier). If allocating a chunk throws ({@link OutOfMemoryError} or anything
+ * else), that offer throws it and the queue is left as before. {@code size()} counts claimed
+ * slots. The iterator is weakly consistent and does not remove.
  *
  * @param <E> the type of the elements
  */

@@ -21,15 +21,26 @@ package org.jcq.queues;
  * reads {@code next} of chunk {@code k - 1}: null means chunk {@code k} is not appended yet, which
  * is "empty" if the producer index shows nothing claimed there, and otherwise a claim in flight:
  * {@link #poll()} then waits for the link (appending the chunk itself if no producer has started
- * to), {@link #relaxedPoll()} returns null. Having moved, the consumer clears the new chunk's
- * {@code prev} and retires the old chunk to the pool (up to {@code maxPooledChunks}; otherwise the
- * GC takes it); appenders take chunks from the pool before they allocate. Details and the
- * invariants of the list and the pool: {@code MpUnboundedXaddArrayQueue}.
+ * to), {@link #relaxedPoll()} returns null. The consumer moves to the chunk only as it takes (or
+ * passes) that first index, so at a chunk's first index the consumer chunk is always the one
+ * before. Having moved, the consumer clears the new chunk's {@code prev} and retires the old chunk
+ * to the pool (up to {@code maxPooledChunks}; otherwise the GC takes it); appenders take chunks
+ * from the pool before they allocate. Details and the invariants of the list and the pool:
+ * {@code MpUnboundedXaddArrayQueue}.
+ *
+ * <h2>A failed allocation</h2>
+ * If allocating a chunk throws, the appender releases the append lock and the throwable
+ * propagates (see {@code MpUnboundedXaddArrayQueue}). An offer whose append threw has claimed an
+ * index that stays empty: it is abandoned, and the consumer passes it (clearing nothing, storing
+ * the next consumer index) once it has counted it abandoned, in the cold path of every consuming
+ * method. A poll or peek whose own append (for a slow or failed producer) throws has changed
+ * nothing.
  *
  * <h2>Invariants</h2>
  * <ol>
  * <li>{@code consumerIndex <= producerIndex}; both only grow, and every claimed index gets an
- * element ({@code fill} calls its supplier before it claims).</li>
+ * element ({@code fill} calls its supplier before it claims) or is abandoned by an offer that
+ * threw.</li>
  * <li>The consumer chunk serves the chunk index of the consumer index, or the one before it when
  * the consumer index is the first of a chunk the consumer has not moved to yet.</li>
  * <li>Every slot of a chunk is cleared by the consumer before the chunk is retired, so a reused
@@ -38,9 +49,10 @@ package org.jcq.queues;
  * {@link MpmcUnboundedXaddArrayQueue} for the queue that does.)</li>
  * </ol>
  * <b>Not</b> invariant: a claimed index's slot may still be null, between the producer's
- * fetch-and-add and its element store, or because its chunk is still being appended. The consumer
- * tells this apart from "empty" by comparing its index with the producer index: {@link #poll()} and
- * {@link #peek()} then wait, {@link #relaxedPoll()} and {@link #relaxedPeek()} return null.
+ * fetch-and-add and its element store, or because its chunk is still being appended, or for good
+ * if the index was abandoned. The consumer tells this apart from "empty" by comparing its index
+ * with the producer index: {@link #poll()} and {@link #peek()} then wait, {@link #relaxedPoll()}
+ * and {@link #relaxedPeek()} return null; all four pass the index if they count it abandoned.
  *
  * <h2>Orderings</h2>
  * The fetch-and-add (volatile) orders the claims. The element store is a release store that pairs
@@ -59,10 +71,13 @@ package org.jcq.queues;
  * drained queue holds at most {@code maxPooledChunks + 1} chunks.
  *
  * <h2>Departures from {@link java.util.Queue}</h2>
- * Any number of producer threads; one consumer thread at a time. {@code offer} never fails.
- * {@code poll()} and {@code peek()} are not lock-free: they wait for a producer that has claimed
- * the head index but not yet stored to it (a descheduled producer stalls them), and producers may
- * wait for the producer appending a chunk. {@code size()} counts claimed indices.
+ * Any number of producer threads; one consumer thread at a time. {@code offer} never returns
+ * false; if allocating a chunk throws (an {@link OutOfMemoryError}, say), the offer that needed it
+ * throws that, and its element is not added. {@code poll()} and {@code peek()} may throw it too
+ * when they append a chunk for a producer, having taken nothing. {@code poll()} and {@code peek()}
+ * are not lock-free: they wait for a producer that has claimed the head index but not yet stored
+ * to it (a descheduled producer stalls them), and producers may wait for the producer appending a
+ * chunk. {@code size()} counts claimed indices, an abandoned one until the consumer passes it.
  * {@link #drain(Consumer)} removes at most the elements present when it was called, and
  * {@link #fill(Supplier)} adds a chunk's worth (at most 4096). The iterator is weakly consistent
  * and does not remove (JCTools' throws {@link UnsupportedOperationException}).
@@ -70,6 +85,9 @@ package org.jcq.queues;
  * @param <E> the type of the elements
  */
 public class MpscUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E> {
+    /** What {@link #awaitElement} returns for an abandoned index; never stored in a slot. */
+    private static final Object ABANDONED = new Object();
+
     /**
      * Creates a queue with chunks of at least {@code chunkSize} slots (rounded up to a power of
      * two) that keeps up to {@code maxPooledChunks} emptied chunks for reuse. Chunks are allocated
@@ -98,56 +116,141 @@ public class MpscUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
     public E poll() {
         final long c = lpConsumerIndex();
         final int offset = offset(c);
-        MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
-        if (offset == 0 && c != 0) {
-            final MpUnboundedXaddChunk<E> next = nextChunk(chunk, c);
-            if (next == null) {
+        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+        if (offset != 0 || c == 0) {
+            // Acquire: pairs with the producer's release store of the element.
+            final Object e = chunk.laElement(offset);
+            if (e != null) {
+                return take(chunk, offset, c, e);
+            }
+            if (c == laProducerIndex()) {
                 return null;
             }
-            moveConsumerChunk(chunk, next);
-            chunk = next;
         }
-        final Object e = headElement(chunk, offset, c);
-        return e == null ? null : take(chunk, offset, c, e);
+        // A chunk's first index, or c is claimed but unpublished (or abandoned).
+        return cast(head(true, true));
     }
 
     @Override
     public E peek() {
         final long c = lpConsumerIndex();
         final int offset = offset(c);
-        MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
-        if (offset == 0 && c != 0) {
-            chunk = nextChunk(chunk, c);
-            if (chunk == null) {
+        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+        if (offset != 0 || c == 0) {
+            final Object e = chunk.laElement(offset);
+            if (e != null) {
+                return cast(e);
+            }
+            if (c == laProducerIndex()) {
                 return null;
             }
         }
-        return cast(headElement(chunk, offset, c));
+        return cast(head(true, false));
+    }
+
+    @Override
+    public E relaxedPoll() {
+        final long c = lpConsumerIndex();
+        final int offset = offset(c);
+        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+        if (offset != 0 || c == 0) {
+            final Object e = chunk.laElement(offset);
+            if (e != null) {
+                return take(chunk, offset, c, e);
+            }
+            if (noneAbandoned()) {
+                return null;
+            }
+        }
+        return cast(head(false, true));
+    }
+
+    @Override
+    public E relaxedPeek() {
+        final long c = lpConsumerIndex();
+        final int offset = offset(c);
+        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+        if (offset != 0 || c == 0) {
+            final Object e = chunk.laElement(offset);
+            if (e != null || noneAbandoned()) {
+                return cast(e);
+            }
+        }
+        return cast(head(false, false));
     }
 
     /**
-     * The element of index {@code c} in {@code chunk}, waiting for it if {@code c} is claimed; null
-     * if the queue is empty.
+     * Cold path of the consuming methods: finds the head element, crossing to the next chunk at a
+     * chunk's first index (waiting for it to be appended, and appending it, if {@code wait}),
+     * waiting for a claimed head to be published (if {@code wait}), and passing abandoned indices.
+     * Returns the head element, taken if {@code take}; null if the queue is empty or, not
+     * waiting, if the head is not published.
+     * <p>
+     * The consumer chunk moves to chunk {@code k} only together with the consumer index passing
+     * {@code k}'s first index (taking or passing it), so at a chunk's first index it still serves
+     * the chunk before (invariant 2).
      */
-    private Object headElement(MpUnboundedXaddChunk<E> chunk, int offset, long c) {
-        // Acquire: pairs with the producer's release store of the element.
-        final Object e = chunk.laElement(offset);
-        if (e != null) {
+    private Object head(boolean wait, boolean take) {
+        while (true) {
+            final long c = lpConsumerIndex();
+            final int offset = offset(c);
+            final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+            final boolean first = offset == 0 && c != 0;
+            MpUnboundedXaddChunk<E> holder = chunk;
+            if (first) {
+                holder = chunk.laNext();
+                if (holder == null) {
+                    if (!wait || c == laProducerIndex()) {
+                        return null;
+                    }
+                    holder = awaitNext(chunk);
+                }
+            }
+            Object e = holder.laElement(offset);
+            if (e == null) {
+                if (wait && c == laProducerIndex()) {
+                    return null;
+                }
+                e = awaitElement(holder, offset, c, wait);
+                if (e == null) {
+                    return null;
+                }
+            }
+            if (e == ABANDONED || take) {
+                if (first) {
+                    moveConsumerChunk(chunk, holder);
+                }
+                if (e == ABANDONED) {
+                    // Nothing to clear: the slot was never written.
+                    xaddSkipsPending(-1);
+                    soConsumerIndex(c + 1);
+                    continue;
+                }
+                take(holder, offset, c, e);
+            }
             return e;
         }
-        return c == laProducerIndex() ? null : chunk.awaitElement(offset, chunkIndex(c));
     }
 
     /**
-     * Cold path of poll and peek at the first index {@code c} of a chunk: the chunk after
-     * {@code chunk}, waiting for it if {@code c} is claimed; null if the queue is empty.
+     * Index {@code c}, in slot {@code offset} of {@code chunk}, is claimed and was found
+     * unpublished: returns its element once published (only if {@code wait}), or
+     * {@link #ABANDONED} if it was abandoned, or null if not waiting.
      */
-    private MpUnboundedXaddChunk<E> nextChunk(MpUnboundedXaddChunk<E> chunk, long c) {
-        final MpUnboundedXaddChunk<E> next = chunk.laNext();
-        if (next != null) {
-            return next;
+    private Object awaitElement(MpUnboundedXaddChunk<E> chunk, int offset, long c, boolean wait) {
+        for (int spins = 0; ; spins++) {
+            if ((spins & ABANDON_CHECK_MASK) == 0 && abandoned(chunk, c)) {
+                return ABANDONED;
+            }
+            if (!wait) {
+                return null;
+            }
+            final Object e = chunk.laElement(offset);
+            if (e != null) {
+                return e;
+            }
+            // No Thread.onSpinWait(): the element is one store away (see MpscArrayQueue).
         }
-        return c == laProducerIndex() ? null : awaitNext(chunk);
     }
 
     /**
@@ -158,44 +261,5 @@ public class MpscUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
         chunk.spElement(offset, null);
         soConsumerIndex(c + 1);
         return cast(e);
-    }
-
-    @Override
-    public E relaxedPoll() {
-        final long c = lpConsumerIndex();
-        final int offset = offset(c);
-        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
-        if (offset == 0 && c != 0) {
-            return relaxedPollNextChunk(chunk, c);
-        }
-        final Object e = chunk.laElement(offset);
-        return e == null ? null : take(chunk, offset, c, e);
-    }
-
-    /** Cold path of relaxedPoll: takes the first element of the next chunk, if it is there. */
-    private E relaxedPollNextChunk(MpUnboundedXaddChunk<E> chunk, long c) {
-        final MpUnboundedXaddChunk<E> next = chunk.laNext();
-        if (next == null) {
-            return null;
-        }
-        final Object e = next.laElement(0);
-        if (e == null) {
-            return null;
-        }
-        moveConsumerChunk(chunk, next);
-        return take(next, 0, c, e);
-    }
-
-    @Override
-    public E relaxedPeek() {
-        final long c = lpConsumerIndex();
-        MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
-        if (offset(c) == 0 && c != 0) {
-            chunk = chunk.laNext();
-            if (chunk == null) {
-                return null;
-            }
-        }
-        return cast(chunk.laElement(offset(c)));
     }
 }

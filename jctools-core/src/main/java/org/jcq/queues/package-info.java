@@ -46,8 +46,9 @@
  *     <td>wait-free offer (one atomic exchange); poll/peek may wait for a producer between its
  *     exchange and its link (relaxedPoll/relaxedPeek do not)</td></tr>
  * <tr><td>{@link org.jcq.queues.MpscUnboundedXaddArrayQueue}</td><td>many</td><td>1</td>
- *     <td>offer: one fetch-and-add, never fails; poll may wait for a producer between claim and
- *     store, or for a chunk being appended</td></tr>
+ *     <td>offer: one fetch-and-add, never returns false (if its chunk allocation throws, it throws
+ *     and adds nothing); poll may wait for a producer between claim and store, or for a chunk
+ *     being appended</td></tr>
  * <tr><td>{@link org.jcq.queues.MpmcUnboundedXaddArrayQueue}</td><td>many</td><td>many</td>
  *     <td>offer: one fetch-and-add; consumers claim by CAS; may wait for the consumer moving
  *     everyone to the next chunk, or for a slow consumer to clear a reused slot</td></tr>

@@ -41,10 +41,12 @@ class LayoutTest {
 
     // blockedConsumer: written by the blocking consumer when it parks, read by every offer.
     // producerBuffer/producerMask and consumerBuffer/consumerMask: the linked-array queues' current
-    // chunks, replaced when a chunk is linked or left.
+    // chunks, replaced when a chunk is linked or left. lastAbandoned, skipsPending: the XADD queues'
+    // record of indices abandoned after a failed chunk allocation, taken off by consumers.
     private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache",
             "blockedConsumer", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
-            "poolTop", "producerQueueLimit", "producerBuffer", "producerMask", "consumerBuffer", "consumerMask");
+            "poolTop", "lastAbandoned", "skipsPending", "producerQueueLimit", "producerBuffer", "producerMask",
+            "consumerBuffer", "consumerMask");
     // maxQueueCapacity, chunkAllocator: a linked-array queue's bound and chunk allocator (the
     // allocator is replaced only by tests, before the queue is shared).
     private static final Set<String> COLD = Set.of("buffer", "mask", "sequences",

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -335,6 +337,39 @@ class MpscLinkedArrayQueueTest {
         for (int i = 1; i < 20; i++) {
             assertEquals(i, q.poll());
         }
+        assertEmptyQueue(q);
+    }
+
+    static Stream<Arguments> variantsAndFailures() {
+        return variants().flatMap(v -> Stream.of(InjectedFailure.values()).map(f -> Arguments.of(v, f)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("variantsAndFailures")
+    void anyThrowableFromTheChunkAllocatorRestoresTheProducerIndex(Variant variant, InjectedFailure failure) {
+        // Not only an OutOfMemoryError: whatever the allocation throws (a StackOverflowError in a
+        // deep call, an exception from an allocator), the linking producer must take back its
+        // RESIZING mark, or every producer spins on it for ever.
+        final BaseMpscLinkedArrayQueue<Integer> q = variant.withChunk().apply(4);
+        final AtomicBoolean failing = new AtomicBoolean(true);
+        q.chunkAllocator = failure.allocator(failing::get);
+        for (int i = 0; i < 3; i++) {
+            assertTrue(q.offer(i));
+        }
+        final long producerIndex = q.laProducerIndex();
+        assertThrows(failure.type(), () -> q.offer(3), "offer that must link");
+        assertEquals(producerIndex, q.laProducerIndex(), "producer index (with its flags) not restored");
+        assertThrows(failure.type(), () -> q.fill(() -> 3, 1), "fill that must link");
+        assertEquals(producerIndex, q.laProducerIndex(), "producer index (with its flags) not restored");
+        failing.set(false);
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            for (int i = 3; i < 20; i++) {
+                assertTrue(q.offer(i), "offer " + i + " after the failure");
+            }
+            for (int i = 0; i < 20; i++) {
+                assertEquals(i, q.poll());
+            }
+        });
         assertEmptyQueue(q);
     }
 

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -407,6 +408,78 @@ class SpscLinkedArrayQueueTest {
         assertNull(q.poll());
         assertTrue(chunksCrossed.get() > 0 || q instanceof SpscGrowableArrayQueue,
                 subject + ": the consumer never crossed a chunk");
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Failed chunk allocation
+
+    static Stream<Arguments> subjectsAndFailures() {
+        return SUBJECTS.stream().flatMap(s -> Stream.of(InjectedFailure.values()).map(f -> Arguments.of(s, f)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("subjectsAndFailures")
+    void failedChunkAllocationLeavesTheQueueAsItWas(Subject subject, InjectedFailure failure) {
+        // The single producer allocates the next chunk before it stores anything, so whatever the
+        // allocation throws, the offer (or fill) that needed the chunk throws and nothing changes:
+        // the elements already in stay, in order, and the next offer links the chunk.
+        final BaseSpscLinkedArrayQueue<Integer> q = subject.create();
+        final AtomicBoolean failing = new AtomicBoolean(true);
+        q.chunkAllocator = failure.allocator(failing::get);
+        int offered = 0;
+        Throwable thrown;
+        while ((thrown = thrownBy(q, offered)) == null) {
+            offered++;
+            assertTrue(offered < room(q), subject + ": no offer needed a chunk");
+        }
+        assertEquals(failure.type(), thrown.getClass(), "what the failed offer threw");
+        final Object[] buffer = q.lpProducerBuffer();
+        final int before = offered;
+        final long producerIndex = q.currentProducerIndex();
+        assertThrows(failure.type(), () -> q.fill(() -> before, 1), "fill that must link");
+        assertThrows(failure.type(), () -> q.offer(before), "offer again");
+        assertSame(buffer, q.lpProducerBuffer(), "the producer moved to a chunk it did not link");
+        assertEquals(producerIndex, q.currentProducerIndex());
+        assertEquals(offered, q.size());
+        final List<Integer> expected = new ArrayList<>();
+        for (int i = 0; i < offered; i++) {
+            expected.add(i);
+        }
+        assertEquals(expected, contents(q), "iterator after the failures");
+        // The consumer takes everything, up to the index whose link failed: it must find that
+        // slot empty, not a marker of a link that never happened.
+        for (int i = 0; i < offered; i++) {
+            assertEquals(i, q.peek());
+            assertEquals(i, q.poll());
+        }
+        assertNull(q.peek());
+        assertNull(q.poll());
+        assertTrue(q.isEmpty());
+        assertEquals(0, q.size());
+        failing.set(false);
+        final int total = Math.min(room(q), 3 * offered + 1);
+        for (int i = offered; i < offered + total; i++) {
+            assertTrue(q.offer(i), "offer " + i + " once allocations succeed");
+        }
+        assertNotSame(buffer, q.lpProducerBuffer(), "a chunk was linked after all");
+        for (int i = offered; i < offered + total; i++) {
+            assertEquals(i, q.poll());
+        }
+        assertNull(q.poll());
+        assertTrue(q.isEmpty());
+        assertEquals(0, q.size());
+    }
+
+    /** What {@code q.offer(e)} throws, or null if it returned (it must return true then). */
+    private static Throwable thrownBy(BaseSpscLinkedArrayQueue<Integer> q, int e) {
+        final boolean added;
+        try {
+            added = q.offer(e);
+        } catch (RuntimeException | Error t) {
+            return t;
+        }
+        assertTrue(added, "offer " + e);
+        return null;
     }
 
     // ---------------------------------------------------------------------------------------------

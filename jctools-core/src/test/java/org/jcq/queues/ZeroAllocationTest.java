@@ -183,7 +183,7 @@ class ZeroAllocationTest {
     }
 
     /** {@code com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes}, bound to the bean. */
-    private static final class AllocationCounter {
+    static final class AllocationCounter {
         private final Object bean;
         private final MethodHandle allocatedBytes;
 
