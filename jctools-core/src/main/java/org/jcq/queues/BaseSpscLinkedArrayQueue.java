@@ -212,6 +212,14 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
         soProducerIndex(p + 1);
     }
 
+    /**
+     * For tests in this package only: makes every SPSC linked-array queue's new chunk arrays when
+     * not null, to inject a failure ({@link OutOfMemoryError}, {@link StackOverflowError}, an
+     * exception). Static, so that a hook costs no queue a field (the footprint parity test counts
+     * bytes against JCTools); tests set it and reset it to null in a finally block, one at a time.
+     */
+    static IntFunction<Object[]> chunkAllocator;
+
     private Object[] newChunk(int length) {
         final IntFunction<Object[]> allocator = chunkAllocator;
         return allocator == null ? new Object[length] : allocator.apply(length);

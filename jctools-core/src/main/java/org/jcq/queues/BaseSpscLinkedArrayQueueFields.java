@@ -2,27 +2,20 @@ package org.jcq.queues;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.function.IntFunction;
 
 import org.jcq.internal.VarHandles;
 
 // Field layout of the SPSC linked-array queues, one class per region (see package-info for the padding rules):
-// header | cold: capacity, chunkAllocator | pad | producer: producerIndex, producerLimit, producerQueueLimit, producerBuffer,
+// header | cold: capacity | pad | producer: producerIndex, producerLimit, producerQueueLimit, producerBuffer,
 // producerMask | pad | consumer: consumerIndex, consumerBuffer, consumerMask | pad
 // The chunk arrays themselves are not padded: a queue may hold many small chunks, and 256 bytes of
 // padding per chunk would cost more than false sharing at a chunk's edges (JCTools does not pad
 // them either).
 
-/** Read-only after construction: the bound and the chunk allocator. */
+/** Read-only after construction. */
 abstract class BaseSpscLinkedArrayQueueColdFields<E> extends IndexedQueue<E> {
     /** The bound, or {@link MessagePassingQueue#UNBOUNDED_CAPACITY}. */
     final int capacity;
-    /**
-     * Makes each new chunk array when not null; null (plain {@code new Object[n]}) unless a test in
-     * this package set it, before the queue was shared, to inject a failure ({@link OutOfMemoryError},
-     * {@link StackOverflowError}, an exception). Not a public API.
-     */
-    IntFunction<Object[]> chunkAllocator;
 
     BaseSpscLinkedArrayQueueColdFields(int capacity) {
         this.capacity = capacity;

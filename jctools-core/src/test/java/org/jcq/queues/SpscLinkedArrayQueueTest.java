@@ -425,7 +425,16 @@ class SpscLinkedArrayQueueTest {
         // the elements already in stay, in order, and the next offer links the chunk.
         final BaseSpscLinkedArrayQueue<Integer> q = subject.create();
         final AtomicBoolean failing = new AtomicBoolean(true);
-        q.chunkAllocator = failure.allocator(failing::get);
+        BaseSpscLinkedArrayQueue.chunkAllocator = failure.allocator(failing::get);
+        try {
+            failedAllocationsLeaveTheQueueAsItWas(subject, failure, q, failing);
+        } finally {
+            BaseSpscLinkedArrayQueue.chunkAllocator = null;
+        }
+    }
+
+    private static void failedAllocationsLeaveTheQueueAsItWas(Subject subject, InjectedFailure failure,
+            BaseSpscLinkedArrayQueue<Integer> q, AtomicBoolean failing) {
         int offered = 0;
         Throwable thrown;
         while ((thrown = thrownBy(q, offered)) == null) {
