@@ -25,6 +25,10 @@ baseline 25 MpscArrayQueue 8
 baseline 17 MpscBlockingConsumerArrayQueue 6
 baseline 17 MpscUnboundedXaddArrayQueue 6
 baseline 17 MpmcUnboundedXaddArrayQueue 6
+AFTER=$AFTER4  # the JDK 25 rows of these three ran last, against the final code
+baseline 25 MpscBlockingConsumerArrayQueue 6
+baseline 25 MpscUnboundedXaddArrayQueue 6
+baseline 25 MpmcUnboundedXaddArrayQueue 6
 # Hand-off through a full MpscBlockingConsumerArrayQueue (PutHandOff: producers put, one consumer
 # takes; ns per element, median of 10 rounds of 200 ms), before (3c17590: PutHandOff, no fix yet)
 # and after, alternating, on JDK 25 (platform and virtual threads) and JDK 17 (platform).
