@@ -295,7 +295,7 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
     private E take(Object[] buffer, int slot, long c, Object e) {
         soConsumerIndex(c + 1);
         // Release: pairs with the producer's acquire probe, so the slot is reused after this read.
-        CircularArrayQueue.soElement(buffer, slot, null);
+        CircularArrayQueue.soNull(buffer, slot);
         @SuppressWarnings("unchecked")
         final E element = (E) e;
         return element;

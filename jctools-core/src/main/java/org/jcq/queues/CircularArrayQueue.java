@@ -57,6 +57,21 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
     }
 
     /**
+     * Release store of null: a release fence, then a plain store. It orders what came before it
+     * as {@link #soElement} does, and an acquire load that reads the null pairs with it: a release
+     * fence followed by a store is a release store in the C/C++11 model that the VarHandle
+     * documentation follows, given a store that cannot tear, which a reference store never does
+     * (JLS 17.7). Why not {@code soElement(buffer, slot, null)}: every VarHandle store into a
+     * reference array checks the array's class first (the store must fit its component type,
+     * null or not), a load and a compare per call; a plain store of the constant null needs no
+     * check. The consumers' clears are on the hot path of every poll.
+     */
+    static void soNull(Object[] buffer, int slot) {
+        VarHandle.releaseFence();
+        buffer[slot] = null;
+    }
+
+    /**
      * The element at logical index {@code index} if it is still in the queue at the moment of the
      * call, else null. Used by the iterator; any thread may call it.
      */

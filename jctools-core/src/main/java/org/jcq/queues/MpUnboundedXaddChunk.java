@@ -118,6 +118,11 @@ final class MpUnboundedXaddChunk<E> {
         ELEMENT.setRelease(buffer, offset, e);
     }
 
+    /** Release store of null into slot {@code offset}, without the class check (see CircularArrayQueue.soNull). */
+    void soNull(int offset) {
+        CircularArrayQueue.soNull(buffer, offset);
+    }
+
     void spElement(int offset, Object e) {
         buffer[offset] = e;
     }

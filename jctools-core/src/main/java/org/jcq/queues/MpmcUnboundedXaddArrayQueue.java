@@ -274,7 +274,7 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
 
     /** Takes element {@code e} of a claimed index: clears its slot (release, as in rotate). */
     private E take(MpUnboundedXaddChunk<E> chunk, int offset, Object e) {
-        chunk.soElement(offset, null);
+        chunk.soNull(offset);
         return cast(e);
     }
 

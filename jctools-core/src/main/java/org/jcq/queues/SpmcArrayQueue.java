@@ -132,7 +132,7 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
         final Object[] buffer = this.buffer;
         final int slot = slot(index, mask);
         final Object e = laElement(buffer, slot);
-        soElement(buffer, slot, null);
+        soNull(buffer, slot);
         @SuppressWarnings("unchecked")
         final E element = (E) e;
         return element;

@@ -111,7 +111,7 @@ public class SpscArrayQueue<E> extends SpscArrayQueueFields<E> {
         // Index before slot: the producer refills the slot only after the null store, so whoever
         // sees the refill and then reads the consumer index sees it past c (the iterator relies on it).
         soConsumerIndex(c + 1);
-        soElement(buffer, slot, null);
+        soNull(buffer, slot);
         @SuppressWarnings("unchecked")
         final E element = (E) e;
         return element;
