@@ -41,6 +41,12 @@ import org.openjdk.jmh.annotations.State;
  * harness's loop; the JIT may then hoist the class check out of the loop, so it is not the
  * interface-call cost that users see. Read the two side by side.
  * <p>
+ * <b>Batch form.</b> {@code fillAndDrain} adds {@value #BATCH} elements in one {@code fill} and
+ * takes them in one {@code drain}, each queue family through its own batch API (see
+ * {@link QueueBatchThroughput.BatchOps}; the JDK's queues, which have none, through
+ * {@code offer}/{@code poll} loops). One operation is one element in and out, so its score is in the
+ * same unit as the two pair forms; the capacity must be at least {@value #BATCH}.
+ * <p>
  * <b>Command:</b>
  * <pre>
  * java -jar jctools-benchmarks/target/benchmarks.jar QueueBaseline \
@@ -56,12 +62,16 @@ public class QueueBaseline extends QueueParams {
 
     /** Offer/poll pairs per {@link #offerAndPollRun()} call. */
     public static final int RUN = 100;
+    /** Elements per {@code fill} and per {@code drain} in {@link #fillAndDrain}. */
+    public static final int BATCH = 32;
 
     private Queue<Integer> q;
+    private QueueBatchThroughput.BatchOps batch;
 
     @Setup(Level.Trial)
     public void createQueue() {
         q = QueueFactory.create(qType, qCapacity);
+        batch = QueueBatchThroughput.BatchOps.of(q);
     }
 
     @Benchmark
@@ -85,5 +95,20 @@ public class QueueBaseline extends QueueParams {
             sum += q.poll();
         }
         return sum;
+    }
+
+    /**
+     * One {@code fill} of {@value #BATCH} elements, then one {@code drain} of them ({@value #BATCH}
+     * operations).
+     *
+     * @param sink the drain's consumer, which counts what it is given
+     * @return the number of elements taken, so neither call is dead code
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public int fillAndDrain(QueueBatchThroughput.Sink sink) {
+        final QueueBatchThroughput.BatchOps batch = this.batch;
+        batch.fill(BATCH);
+        return batch.drain(sink, BATCH);
     }
 }

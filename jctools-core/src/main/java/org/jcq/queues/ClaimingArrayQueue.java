@@ -43,7 +43,8 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
      * Claims a slot before asking the supplier, so it never takes an element it has no room for.
      * If the supplier then returns null or throws (anything, checked exceptions included), the
      * claim is withdrawn, or, if other producers have claimed later slots meanwhile, marked for
-     * consumers to step over; the elements supplied before stay in the queue.
+     * consumers to step over; the elements supplied before stay in the queue. (A subclass may
+     * claim the whole batch at once; the failed index and those after it are given back alike.)
      */
     @Override
     public int fill(Supplier<E> s, int limit) {
@@ -55,28 +56,47 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
             if (p < 0) {
                 return i;
             }
+            supply(s, p, p + 1, mask, i);
+        }
+        return limit;
+    }
+
+    /**
+     * Asks {@code s} for the elements of the claimed indices {@code [from, to)} and publishes
+     * them in order. If the supplier returns null or throws, the indices from the failed one on
+     * are given back ({@link #abandon}) before the failure propagates; those before stay
+     * published.
+     *
+     * @param done how many elements this fill supplied before {@code from}, for the message
+     */
+    final void supply(Supplier<E> s, long from, long to, int mask, int done) {
+        for (long p = from; p < to; p++) {
             E e = null;
             try {
                 e = s.get();
             } finally {
                 if (e == null) {
-                    abandon(p, mask);
+                    abandon(p, to, mask);
                 }
             }
             if (e == null) {
-                throw Args.nullSupplied(i);
+                throw Args.nullSupplied(done + (int) (p - from));
             }
             publish(p, mask, e);
         }
-        return limit;
     }
 
-    /** Cold path of fill: gives back index {@code p}, claimed but never to be written. */
-    private void abandon(long p, int mask) {
-        if (!casProducerIndex(p + 1, p)) {
+    /**
+     * Cold path of fill: gives back the claimed indices {@code [from, to)}, never to be written.
+     * Withdrawn by one CAS if no producer claimed past them, else each published as SKIP.
+     */
+    private void abandon(long from, long to, int mask) {
+        if (!casProducerIndex(to, from)) {
             @SuppressWarnings("unchecked")
             final E skip = (E) SKIP;
-            publish(p, mask, skip);
+            for (long p = from; p < to; p++) {
+                publish(p, mask, skip);
+            }
         }
     }
 

@@ -55,9 +55,10 @@ import org.jcq.internal.Waits;
  * not yet written it (a descheduled producer stalls them). On a virtual thread that wait parks
  * for 10 us every 4096 spins, so that a producer that is itself a virtual thread, unmounted while
  * its {@code fill}'s supplier blocked, can get a carrier back. {@code size()} counts claimed slots.
- * {@link #fill(Supplier, int)} claims one slot per element, each before calling the supplier, so
- * it never waits and never takes an element it cannot add. The iterator is weakly consistent and
- * does not remove.
+ * {@link #fill(Supplier, int)} claims its whole batch (as much as there is room for) with one
+ * CAS before calling the supplier, so it never waits and never takes an element it cannot add;
+ * consumers may wait on the batch's later slots while the supplier runs. The iterator is weakly
+ * consistent and does not remove.
  *
  * @param <E> the type of the elements
  */
@@ -105,6 +106,38 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
             }
         } while (!casProducerIndex(p, p + 1));
         return p;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Claims as many slots as there is room for, up to {@code limit}, with one CAS, then asks the
+     * supplier for their elements and publishes each in turn (JCTools' {@code MpscArrayQueue}
+     * claims the same way): one contended write per batch instead of one per element. It never
+     * takes an element it has no room for. If the supplier returns null or throws, the failed
+     * index and those after it in the batch are withdrawn, or published as SKIP when other
+     * producers have claimed past them; the elements supplied before stay in the queue.
+     */
+    @Override
+    public int fill(Supplier<E> s, int limit) {
+        Args.notNull("s", s);
+        Args.limit(limit);
+        if (limit == 0) {
+            return 0;
+        }
+        final int mask = this.mask;
+        long producerLimit = laProducerLimit();
+        long p;
+        long n;
+        do {
+            p = laProducerIndex();
+            n = Math.min(producerLimit - p, limit);
+            if (n < limit && (n = Math.min((producerLimit = refreshProducerLimit(mask)) - p, limit)) <= 0) {
+                return 0;
+            }
+        } while (!casProducerIndex(p, p + n));
+        supply(s, p, p + n, mask, 0);
+        return (int) n;
     }
 
     /**
