@@ -50,8 +50,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * and ends with {@link Report}'s table and self-contained HTML report, built from those files
  * alone.
  * <p>
- * Sections ({@value #K_SECTIONS}): {@code tpt} (1 producer 1 consumer throughput, no back-off,
- * with JMH's GC profiler for the allocation column), {@code rtt} (round trip of bursts through a
+ * Sections ({@value #K_SECTIONS}): {@code base} (one thread, one offer and one poll: ns per
+ * pair, the queue's own cost beside its twin's), {@code tpt} (1 producer 1 consumer throughput,
+ * no back-off, with JMH's GC profiler for the allocation column, and each queue's forks split
+ * into fast and slow regimes), {@code rtt} (round trip of bursts through a
  * ring of threads), {@code burst} (bounded-backlog throughput; not run by default),
  * {@value #SECTION_LATENCY} (the fixed-rate latency harness, one child JVM per queue per round) and
  * {@value #SECTION_FOOTPRINT} (JOL footprint table, one child JVM).
@@ -115,9 +117,9 @@ public final class Compare {
     static final String SECTION_LATENCY = "latency";
     static final String SECTION_FOOTPRINT = "footprint";
     /** Every section, in the order a run goes through them. */
-    static final List<String> SECTIONS = List.of(JmhSection.TPT.id(), JmhSection.RTT.id(),
+    static final List<String> SECTIONS = List.of(JmhSection.BASE.id(), JmhSection.TPT.id(), JmhSection.RTT.id(),
             JmhSection.BURST.id(), SECTION_LATENCY, SECTION_FOOTPRINT);
-    static final List<String> DEFAULT_SECTIONS = List.of(JmhSection.TPT.id(), JmhSection.RTT.id(),
+    static final List<String> DEFAULT_SECTIONS = List.of(JmhSection.BASE.id(), JmhSection.TPT.id(), JmhSection.RTT.id(),
             SECTION_LATENCY, SECTION_FOOTPRINT);
 
     /** The latency harness's main, run in a child JVM per queue. */
@@ -590,6 +592,9 @@ public final class Compare {
      */
     static void sectionParams(JmhSection section, Settings s, ChainedOptionsBuilder b) {
         switch (section) {
+            case BASE:
+                capacity(s, b);
+                break;
             case TPT:
                 // The throughput benchmark's back-off parameter (JMH ignores it where absent).
                 b.param(JmhSection.BACKOFF, JmhSection.BACKOFF_NONE);

@@ -108,7 +108,12 @@ public abstract class OfferPollGroup extends QueueParams {
 
     /** One offer of the shared element, counted; backs off as {@code backoffMode} says if it fails. */
     static void offerOnce(Queue<Integer> q, OfferCounters counters, int backoffMode) {
-        if (q.offer(ELEMENT)) {
+        countOffer(q.offer(ELEMENT), counters, backoffMode);
+    }
+
+    /** Counts one offer's outcome; backs off as {@code backoffMode} says if it added nothing. */
+    static void countOffer(boolean added, OfferCounters counters, int backoffMode) {
+        if (added) {
             counters.offersMade++;
         } else {
             counters.offersFailed++;
@@ -118,7 +123,11 @@ public abstract class OfferPollGroup extends QueueParams {
 
     /** One poll, counted, the element sunk; backs off as {@code backoffMode} says if it fails. */
     static void pollOnce(Queue<Integer> q, PollCounters counters, Blackhole bh, int backoffMode) {
-        final Integer e = q.poll();
+        countPoll(q.poll(), counters, bh, backoffMode);
+    }
+
+    /** Counts one poll's outcome {@code e}, sunk; backs off as {@code backoffMode} says if null. */
+    static void countPoll(Integer e, PollCounters counters, Blackhole bh, int backoffMode) {
         if (e == null) {
             counters.pollsFailed++;
             backOff(backoffMode);

@@ -132,13 +132,22 @@ public class QueueBatchThroughput extends OfferPollGroup {
         }
     }
 
-    /** {@code fill} and {@code drain} as one queue family offers them, or as loops where it does not. */
+    /**
+     * {@code fill} and {@code drain} (and the relaxed offer and poll) as one queue family offers
+     * them, or as loops of (or plain) {@code offer} and {@code poll} where it does not.
+     */
     abstract static class BatchOps {
         /** @return elements added, at most {@code limit} (producer thread only) */
         abstract int fill(int limit);
 
         /** @return elements handed to {@code sink}, at most {@code limit} (consumer thread only) */
         abstract int drain(Sink sink, int limit);
+
+        /** @return whether {@code e} was added: the family's {@code relaxedOffer}, or {@code offer} */
+        abstract boolean relaxedOffer(Integer e);
+
+        /** @return an element or null: the family's {@code relaxedPoll}, or {@code poll} */
+        abstract Integer relaxedPoll();
 
         /** @return the adapter for {@code q}'s family: its own batch API where it has one */
         @SuppressWarnings("unchecked") // q holds Integers; the casts only change which interface views it
@@ -173,6 +182,16 @@ public class QueueBatchThroughput extends OfferPollGroup {
         int drain(Sink sink, int limit) {
             return q.drain(sink, limit);
         }
+
+        @Override
+        boolean relaxedOffer(Integer e) {
+            return q.relaxedOffer(e);
+        }
+
+        @Override
+        Integer relaxedPoll() {
+            return q.relaxedPoll();
+        }
     }
 
     /** JCTools, both editions: native fill and drain. */
@@ -191,6 +210,16 @@ public class QueueBatchThroughput extends OfferPollGroup {
         @Override
         int drain(Sink sink, int limit) {
             return q.drain(sink, limit);
+        }
+
+        @Override
+        boolean relaxedOffer(Integer e) {
+            return q.relaxedOffer(e);
+        }
+
+        @Override
+        Integer relaxedPoll() {
+            return q.relaxedPoll();
         }
     }
 
@@ -221,6 +250,16 @@ public class QueueBatchThroughput extends OfferPollGroup {
                 taken++;
             }
             return taken;
+        }
+
+        @Override
+        final boolean relaxedOffer(Integer e) {
+            return q.offer(e);
+        }
+
+        @Override
+        final Integer relaxedPoll() {
+            return q.poll();
         }
     }
 

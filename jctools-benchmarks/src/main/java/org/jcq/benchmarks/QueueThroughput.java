@@ -44,6 +44,13 @@ import org.openjdk.jmh.infra.Blackhole;
  * grows without limit while its producer outpaces its consumer, so its score then includes
  * allocation and GC of the backlog (the iteration-end drain bounds it to one iteration's worth).
  * <p>
+ * <b>Strict and relaxed.</b> Group {@value #GROUP} calls {@code offer} and {@code poll}; group
+ * {@value #RELAXED_GROUP} calls {@code relaxedOffer} and {@code relaxedPoll} (the JDK's and
+ * Agrona's queues, which have no relaxed forms, call {@code offer} and {@code poll} there too).
+ * A strict {@code poll} that finds the queue empty reads the producer index to be sure, and the
+ * producer keeps writing that line, so near empty the two groups can differ several times over
+ * for a multi-producer queue; a spinning consumer that retries anyway wants the relaxed form.
+ * <p>
  * <b>Command</b> (add {@code -prof gc} for allocation):
  * <pre>
  * java -jar jctools-benchmarks/target/benchmarks.jar QueueThroughput \
@@ -56,6 +63,8 @@ import org.openjdk.jmh.infra.Blackhole;
 public class QueueThroughput extends OfferPollGroup {
     /** The name of the group benchmark, i.e. the last part of the benchmark's JMH name. */
     public static final String GROUP = "tpt";
+    /** The relaxed group: {@code relaxedOffer} and {@code relaxedPoll} in place of offer and poll. */
+    public static final String RELAXED_GROUP = "tptRelaxed";
     /** The aux counter to compare: successful polls. */
     public static final String POLLS_MADE = "pollsMade";
     /** The aux counter of successful offers. */
@@ -67,10 +76,13 @@ public class QueueThroughput extends OfferPollGroup {
 
     /** {@link #backoff} as a mode number, so the failed path switches on an int. */
     private int backoffMode;
+    /** The queue's relaxed offer and poll, for the relaxed group. */
+    private QueueBatchThroughput.BatchOps relaxed;
 
     @Setup(Level.Trial)
     public void parseBackoff() {
         backoffMode = backoffMode(backoff);
+        relaxed = QueueBatchThroughput.BatchOps.of(q);
     }
 
     @Benchmark
@@ -85,5 +97,28 @@ public class QueueThroughput extends OfferPollGroup {
     @GroupThreads(1)
     public void poll(PollCounters counters, Blackhole bh) {
         pollOnce(q, counters, bh, backoffMode);
+    }
+
+    /**
+     * The relaxed group's producer: one {@code relaxedOffer}, which may fail while the queue has
+     * room (a multi-producer queue's producer that loses a race, or sees a slot not yet freed).
+     */
+    @Benchmark
+    @Group(RELAXED_GROUP)
+    @GroupThreads(1)
+    public void relaxedOffer(OfferCounters counters) {
+        countOffer(relaxed.relaxedOffer(ELEMENT), counters, backoffMode);
+    }
+
+    /**
+     * The relaxed group's consumer: one {@code relaxedPoll}, which may return null while an
+     * element is on its way (an MPSC head claimed but not yet written) instead of waiting, and
+     * need not read the producer index to tell an empty queue from that.
+     */
+    @Benchmark
+    @Group(RELAXED_GROUP)
+    @GroupThreads(1)
+    public void relaxedPoll(PollCounters counters, Blackhole bh) {
+        countPoll(relaxed.relaxedPoll(), counters, bh, backoffMode);
     }
 }

@@ -87,10 +87,12 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
      * {@inheritDoc}
      * <p>
      * Takes one element per {@link #relaxedPoll()}, so an exception from {@code c} loses nothing
-     * but the element it was handed.
+     * but the element it was handed. A queue may replace it with a loop of its own that keeps the
+     * ring, the mask and the index in locals (the release store of each element's index makes
+     * the JIT reload fields between two calls), with the same contract.
      */
     @Override
-    public final int drain(Consumer<E> c, int limit) {
+    public int drain(Consumer<E> c, int limit) {
         return DrainFillLoops.drain(this, c, limit);
     }
 

@@ -248,6 +248,38 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
     }
 
     /**
+     * {@inheritDoc}
+     * <p>
+     * As {@code limit} relaxed polls in one loop: the ring, the mask and the index stay in locals.
+     * It stops at an empty slot, even one already claimed by a producer that has not written it
+     * yet. Each element's index is stored before {@code c} sees it, so an exception from {@code c}
+     * loses nothing but the element it was handed. A SKIP hands the rest of the batch to
+     * {@link #relaxedPoll()}, which steps over it.
+     */
+    @Override
+    public int drain(Consumer<E> c, int limit) {
+        Args.notNull("c", c);
+        Args.limit(limit);
+        final Object[] buffer = this.buffer;
+        final int mask = this.mask;
+        final long start = lpConsumerIndex();
+        for (int i = 0; i < limit; i++) {
+            final long index = start + i;
+            final int slot = slot(index, mask);
+            // As relaxedPoll: acquire pairs with the producer's element store.
+            final Object e = laElement(buffer, slot);
+            if (e == null) {
+                return i;
+            }
+            if (e == SKIP) {
+                return i + super.drain(c, limit - i);
+            }
+            c.accept(take(buffer, slot, index, e));
+        }
+        return limit;
+    }
+
+    /**
      * Takes element {@code e} found at index {@code c}: clears its slot (plain: producers never
      * read slots; the release store of the consumer index orders the clear) and moves on.
      */

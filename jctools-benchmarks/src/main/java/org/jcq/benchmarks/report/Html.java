@@ -77,6 +77,9 @@ final class Html {
         for (ScoreTable t : data.tables()) {
             sb.append("<h2>").append(escape(ReportTables.title(t))).append("</h2>\n");
             sb.append(Svg.bars(t.section().unit(), bars(t, families))).append('\n');
+            if (t.rows().stream().anyMatch(r -> r.regimes() != null)) {
+                sb.append(Svg.bars("forks in the slow regime, %", regimeBars(t, families))).append('\n');
+            }
             table(sb, ReportTables.scores(t));
         }
         if (!data.latency().isEmpty()) {
@@ -134,6 +137,21 @@ final class Html {
             out.add(new Svg.Bar(r.qType(), r.score().mean(), r.score().error(),
                     family == null ? Svg.otherFill() : families.colour(family),
                     !QueueFactory.isOurs(r.qType()), note));
+        }
+        return out;
+    }
+
+    /** One bar per queue: the share of its forks in the slow regime (lower is better). */
+    private static List<Svg.Bar> regimeBars(ScoreTable t, Families families) {
+        final List<Svg.Bar> out = new ArrayList<>();
+        for (ScoreTable.Row r : t.rows()) {
+            if (r.regimes() == null) {
+                continue;
+            }
+            final String family = families.of(r.qType());
+            out.add(new Svg.Bar(r.qType(), r.regimes().slowPercent(), Double.NaN,
+                    family == null ? Svg.otherFill() : families.colour(family),
+                    !QueueFactory.isOurs(r.qType()), r.regimes().counts()));
         }
         return out;
     }

@@ -3,6 +3,7 @@ package org.jcq.benchmarks.report;
 import java.util.Locale;
 import java.util.Map;
 
+import org.jcq.benchmarks.QueueBaseline;
 import org.jcq.benchmarks.QueueBurstCost;
 import org.jcq.benchmarks.QueueRoundTrip;
 import org.jcq.benchmarks.QueueThroughput;
@@ -15,6 +16,12 @@ import org.jcq.benchmarks.QueueThroughput;
  * itself so that a rename cannot silently leave the report reading nothing.
  */
 public enum JmhSection {
+    /**
+     * One thread offers one element and polls it back ({@code QueueBaseline.offerAndPoll}, through
+     * the {@code Queue} interface): nanoseconds per offer+poll pair, the queue's own instruction
+     * cost with no second core involved.
+     */
+    BASE("base", Benchmarks.BASELINE_CLASS + ".offerAndPoll", "ns/pair", false),
     /**
      * One producer, one consumer, no back-off: successful polls per microsecond (JMH's primary
      * score also counts failed calls, so it is not the score to compare).
@@ -40,6 +47,7 @@ public enum JmhSection {
     public static final String BACKOFF_NONE = "none";
     /** The queue benchmarks' requested capacity parameter. */
     public static final String Q_CAPACITY = "qCapacity";
+    private static final double NANOS_PER_MICRO = 1e3;
 
     private final String id;
     private final String benchmark;
@@ -55,6 +63,7 @@ public enum JmhSection {
 
     /** The benchmark class names. */
     static final class Benchmarks {
+        static final String BASELINE_CLASS = QueueBaseline.class.getName();
         static final String THROUGHPUT_CLASS = QueueThroughput.class.getName();
         static final String ROUND_TRIP_CLASS = QueueRoundTrip.class.getName();
         static final String BURST_COST_CLASS = QueueBurstCost.class.getName();
@@ -92,6 +101,9 @@ public enum JmhSection {
      */
     double score(JmhResults.Iteration it, Map<String, String> params) {
         switch (this) {
+            case BASE:
+                // JMH's score is pairs per microsecond.
+                return NANOS_PER_MICRO / it.primary();
             case TPT:
                 return it.secondary(POLLS_MADE);
             case BURST:
@@ -111,7 +123,7 @@ public enum JmhSection {
      */
     double bytesPerElement(JmhResults.Iteration it, Map<String, String> params) {
         final double norm = it.secondaryOrNaN(GC_ALLOC_NORM);
-        if (this == RTT || Double.isNaN(norm)) {
+        if (this == RTT || this == BASE || Double.isNaN(norm)) {
             return Double.NaN;
         }
         final double elements = score(it, params);

@@ -38,10 +38,14 @@ final class ReportTables {
     static Cells scores(ScoreTable t) {
         final JmhSection s = t.section();
         final boolean bytes = t.rows().stream().anyMatch(r -> r.bytesPerElement() != null);
+        final boolean regimes = t.rows().stream().anyMatch(r -> r.regimes() != null);
         final List<String> header = new ArrayList<>(List.of("qType", s.unit(), PLUS_MINUS, "n",
                 "forks", "ours/twin", PLUS_MINUS));
         if (bytes) {
             header.addAll(List.of("B/element", PLUS_MINUS));
+        }
+        if (regimes) {
+            header.addAll(List.of("regimes", "fast mean", "slow mean"));
         }
         final List<List<String>> rows = new ArrayList<>();
         for (ScoreTable.Row r : t.rows()) {
@@ -51,6 +55,12 @@ final class ReportTables {
             addEstimate(row, r.ratio());
             if (bytes) {
                 addEstimate(row, r.bytesPerElement());
+            }
+            if (regimes) {
+                final Regimes g = r.regimes();
+                row.add(g == null ? Cells.NONE : g.counts());
+                row.add(g == null || g.fast() == 0 ? Cells.NONE : Cells.fmt(g.fastMean()));
+                row.add(g == null || g.slow() == 0 ? Cells.NONE : Cells.fmt(g.slowMean()));
             }
             rows.add(row);
         }
@@ -66,6 +76,12 @@ final class ReportTables {
             notes.add("B/element: JMH's gc.alloc.rate.norm (bytes per benchmark call, failed calls "
                     + "included) times calls per element handed over, per iteration.");
         }
+        if (regimes) {
+            notes.add(String.format(Locale.ROOT, "regimes: each fork's mean, sorted; a step of %.1fx or "
+                    + "more between neighbours splits them into fast and slow (two threads often settle "
+                    + "into one of two speeds for a whole launch); with no such step all count as fast. "
+                    + "Compare the counts, not only the mean.", Regimes.GAP));
+        }
         return new Cells(title(t), header, rows, notes);
     }
 
@@ -78,6 +94,9 @@ final class ReportTables {
     static String title(ScoreTable t) {
         final String what;
         switch (t.section()) {
+            case BASE:
+                what = "Single thread: one offer and one poll, through the Queue interface";
+                break;
             case TPT:
                 what = "Throughput, 1 producer 1 consumer";
                 break;

@@ -37,9 +37,11 @@ public record ScoreTable(JmhSection section, String benchmark, Map<String, Strin
      * @param forks           how many forks (result files) the row pools
      * @param twin            the JCTools twin the ratio is to, or null
      * @param ratio           score / twin's score, or null where there is no twin result
+     * @param regimes         how the forks split into a fast and a slow regime, for the two-thread
+     *                        throughput sections (higher is better); null for the others
      */
     public record Row(String qType, Estimate score, Estimate bytesPerElement, int forks, String twin,
-                      Estimate ratio) {
+                      Estimate ratio, Regimes regimes) {
     }
 
     /** @return the parameter set as {@code name=value, ...}, empty where there is none */
@@ -78,16 +80,23 @@ public record ScoreTable(JmhSection section, String benchmark, Map<String, Strin
         final Map<String, List<Double>> scores = new LinkedHashMap<>();
         final Map<String, List<Double>> bytes = new LinkedHashMap<>();
         final Map<String, Integer> forks = new LinkedHashMap<>();
+        final Map<String, List<Double>> forkMeans = new LinkedHashMap<>();
         for (JmhResults.Result r : group) {
             final List<Double> s = scores.computeIfAbsent(r.qType(), k -> new ArrayList<>());
             final List<Double> b = bytes.computeIfAbsent(r.qType(), k -> new ArrayList<>());
             forks.merge(r.qType(), 1, Integer::sum);
+            double sum = 0;
             for (JmhResults.Iteration it : r.iterations()) {
-                s.add(section.score(it, r.params()));
+                final double score = section.score(it, r.params());
+                sum += score;
+                s.add(score);
                 final double perElement = section.bytesPerElement(it, r.params());
                 if (!Double.isNaN(perElement)) {
                     b.add(perElement);
                 }
+            }
+            if (!r.iterations().isEmpty()) {
+                forkMeans.computeIfAbsent(r.qType(), k -> new ArrayList<>()).add(sum / r.iterations().size());
             }
         }
         final Map<String, Estimate> estimates = new LinkedHashMap<>();
@@ -101,8 +110,10 @@ public record ScoreTable(JmhSection section, String benchmark, Map<String, Strin
             final String twin = QueueOrder.twin(q);
             final Estimate twinScore = twin == null ? null : estimates.get(twin);
             final List<Double> b = bytes.get(q);
+            final Regimes regimes = section.higherIsBetter() && section != JmhSection.BASE
+                    ? Regimes.of(toArray(forkMeans.get(q))) : null;
             rows.add(new Row(q, estimates.get(q), b.isEmpty() ? null : Estimate.of(toArray(b)),
-                    forks.get(q), twin, twinScore == null ? null : estimates.get(q).ratioTo(twinScore)));
+                    forks.get(q), twin, twinScore == null ? null : estimates.get(q).ratioTo(twinScore), regimes));
         }
         return Collections.unmodifiableList(rows);
     }

@@ -66,6 +66,12 @@ class ReportTest {
                         "gc.alloc.rate.norm", new double[] {0, 0, 0}));
         f.jmh("tpt", "1-weird.json", RunFixture.TPT, with(tpt, WEIRD),
                 new double[] {5, 5}, Map.of("pollsMade", new double[] {3, 3}));
+        // Single thread: 250 and 200 pairs/us are 4 and 5 ns per pair; the twin's 250 is 4 ns.
+        final Map<String, String> base = Map.of("qCapacity", "131072");
+        f.jmh("base", "1-SpscArrayQueue.json", RunFixture.BASE, with(base, QueueFactory.SPSC),
+                new double[] {250, 200}, Map.of());
+        f.jmh("base", "1-JCTools.SpscArrayQueue.json", RunFixture.BASE, with(base, QueueFactory.JCTOOLS_SPSC),
+                new double[] {250, 250}, Map.of());
         final Map<String, String> ring = Map.of("burstSize", "10", "ringSize", "2", "qCapacity", "1024");
         f.jmh("rtt", "1-SpscArrayQueue.json", RunFixture.RTT, with(ring, QueueFactory.SPSC),
                 new double[] {100, 100}, Map.of());
@@ -131,6 +137,34 @@ class ReportTest {
         // Ours first, its twin next, unknown names last.
         assertEquals(List.of(QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC, WEIRD),
                 tpt.get(0).rows().stream().map(ScoreTable.Row::qType).collect(Collectors.toList()));
+    }
+
+    /** Ours' forks 12 and 12 are one regime; a third fork at a fifth of the speed makes two. */
+    @Test
+    void throughputCountsEachQueuesForksInTheirRegimes() throws IOException {
+        final ScoreTable.Row ours = row(RunData.read(dir).tables(JmhSection.TPT).get(0), QueueFactory.SPSC);
+        assertEquals(new Regimes(2, 0, 12, Double.NaN), ours.regimes());
+        new RunFixture(dir).jmh("tpt", "3-SpscArrayQueue.json", RunFixture.TPT,
+                with(Map.of("qCapacity", "131072", "backoff", "none"), QueueFactory.SPSC),
+                new double[] {5}, Map.of("pollsMade", new double[] {2.4}));
+        final ScoreTable t = RunData.read(dir).tables(JmhSection.TPT).get(0);
+        assertEquals(new Regimes(2, 1, 12, 2.4), row(t, QueueFactory.SPSC).regimes());
+        final String text = ReportTables.scores(t).toText();
+        assertTrue(text.contains("2 fast, 1 slow"), text);
+        assertNull(row(RunData.read(dir).tables(JmhSection.RTT).get(0), QueueFactory.SPSC).regimes(),
+                "no regimes where lower is better");
+    }
+
+    @Test
+    void singleThreadSectionIsNanosecondsPerPairLowerIsBetter() throws IOException {
+        final List<ScoreTable> base = RunData.read(dir).tables(JmhSection.BASE);
+        assertEquals(1, base.size());
+        final ScoreTable.Row ours = row(base.get(0), QueueFactory.SPSC);
+        assertEquals(4.5, ours.score().mean(), EPS);
+        assertEquals(4.5 / 4, ours.ratio().mean(), EPS);
+        assertNull(ours.regimes());
+        assertNull(ours.bytesPerElement());
+        assertTrue(ReportTables.title(base.get(0)).startsWith("Single thread"), ReportTables.title(base.get(0)));
     }
 
     @Test
@@ -242,7 +276,9 @@ class ReportTest {
         final Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new InputSource(new StringReader(html)));
         assertEquals("html", doc.getDocumentElement().getNodeName());
-        assertTrue(doc.getElementsByTagName("svg").getLength() >= 4, "tpt, 2 rtt, response, service charts");
+        assertTrue(doc.getElementsByTagName("svg").getLength() >= 6,
+                "base, tpt and its regimes, 2 rtt, response, service charts");
+        assertTrue(html.contains("forks in the slow regime"), "the regime chart");
         assertTrue(doc.getElementsByTagName("polyline").getLength() >= 2, "a percentile line per kind");
         assertFalse(html.contains("http://") || html.contains("https://"), "no external reference");
         assertFalse(html.contains("<script"), "no script");

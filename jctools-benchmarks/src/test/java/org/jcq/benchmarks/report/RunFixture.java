@@ -23,6 +23,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * with HdrHistogram's own HistogramLogWriter, one per run.
  */
 final class RunFixture {
+    static final String BASE = JmhSection.BASE.benchmark();
     static final String TPT = JmhSection.TPT.benchmark();
     static final String RTT = JmhSection.RTT.benchmark();
     /** The latency log's start: an arbitrary fixed epoch millisecond. */
