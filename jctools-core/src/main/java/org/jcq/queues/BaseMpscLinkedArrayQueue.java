@@ -75,8 +75,11 @@ import org.jcq.internal.Waits;
  *    change of producerBuffer/producerMask happens under RESIZING and changes the index for good
  *    (p -> p | RESIZING -> p | LINKED; p | LINKED is never linked at again). It goes back only
  *    (a) from p | RESIZING to p after a failed allocation, with nothing written, and (b) when a
- *    fill whose supplier fails withdraws its claim by a CAS from p + STEP back to the value it
- *    claimed from, which succeeds only if no producer claimed or linked since. So a producer that
+ *    fill whose supplier fails withdraws the rest of its batch by a CAS from the batch's end back
+ *    to the failed index (back to the value it claimed from, flags and all, if that is the
+ *    batch's first), which succeeds only if no producer claimed or linked since; the indices before
+ *    the failed one stay claimed and written, and a failed index past the batch's first was
+ *    never the producer index before, so no producer holds it from an older chunk. So a producer that
  *    read (index, producerBuffer, producerMask) and then CASes that index successfully used the
  *    chunk of that index: no ABA across chunks.
  * 3. Every value of producerLimit is at most c + ringCapacity (of the producer chunk or an older
@@ -94,7 +97,8 @@ import org.jcq.internal.Waits;
  *    wait parks for 10 us every 4096 spins (Waits.spun): the producer may be a virtual thread
  *    unmounted while its fill's supplier blocked, and spinning could keep it off every carrier.
  *  - A fill whose supplier fails after its claim, when other producers claimed (or linked) past
- *    it, cannot withdraw: it stores SKIP in the slot, which consumers clear and step over. Until
+ *    its batch, cannot withdraw: it stores SKIP in the slots of the failed index and the rest of
+ *    the batch, which consumers clear and step over. Until
  *    then size() counts it, and isEmpty() may say false while poll() finds nothing behind it. A
  *    full answer of offer may also be one withdrawn claim stale. Both happen only after a supplier
  *    failed.
@@ -153,12 +157,8 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
     /** A consumer waiting for a claimed slot re-checks the claim every 64 spins. */
     private static final int RECHECK_MASK = 63;
 
-    /** Outcomes of {@link #add}: the element is in. */
-    private static final int ADDED = 0;
-    /** Outcome: the queue was full; nothing was claimed. */
-    private static final int FULL = 1;
-    /** Outcome: the supplier returned null; the claim was given back. */
-    private static final int SUPPLIED_NULL = 2;
+    /** What {@link #add} returns when the queue was full: nothing was claimed. */
+    private static final int FULL = 0;
 
     /** Outcomes of {@link #offerSlowPath}: the ring has room, claim with a CAS. */
     private static final int CLAIM = 0;
@@ -202,14 +202,20 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
         if (e == null) {
             throw Args.nullElement();
         }
-        return add(e, null) == ADDED;
+        return add(e, null, 1, 0) != FULL;
     }
 
     /**
-     * Adds {@code e}, or, if it is null, an element of {@code s} asked for only once a slot is
-     * claimed. One implementation for offer and fill; offer passes no supplier.
+     * Adds {@code e}, or, if it is null, up to {@code max} elements of {@code s}, each asked for
+     * only once its slot is claimed. One implementation for offer and fill; offer passes no
+     * supplier. A fill claims as many slots as lie below the producer limit, up to {@code max},
+     * with one CAS: all of them in the producer chunk, none the slot kept for a JUMP, none past
+     * the bound (invariant 3).
+     *
+     * @param done elements the calling fill added before, for the message if the supplier fails
+     * @return how many elements were added (at least 1), or {@link #FULL}
      */
-    private int add(E e, Supplier<E> s) {
+    private int add(E e, Supplier<E> s, int max, int done) {
         while (true) {
             // Limit before index: a stale limit is safe (invariant 3), the index is checked by the CAS.
             final long limit = laProducerLimit();
@@ -231,14 +237,19 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
                     continue;
                 }
             }
-            final long next = (p & ~FLAGS) + STEP;
+            final long first = p & ~FLAGS;
+            // An offer claims one (the test folds away there); a fill, past the limit, the one the
+            // slow path let through, and below it all that lie below the limit.
+            final long n = e != null || p >= limit ? 1 : Math.min(max, (limit - first) / STEP);
+            final long next = first + n * STEP;
             if (casProducerIndex(p, next)) {
                 if (e == null) {
-                    return supplyClaimed(buffer, slot(p, mask), p, next, s);
+                    supplyClaimed(buffer, mask, p, next, s, done);
+                    return (int) n;
                 }
                 // Release: pairs with the consumer's acquire load of the slot.
                 soElement(buffer, slot(p, mask), e);
-                return ADDED;
+                return 1;
             }
         }
     }
@@ -304,32 +315,40 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
     }
 
     /**
-     * Cold path of fill: index {@code p} is claimed (the index moved from {@code p} to
-     * {@code next}); asks {@code s} for its element. If the supplier fails, withdraws the claim if
-     * no producer claimed or linked since, else marks the slot SKIP for the consumer to step over.
+     * Fill's part of add: the indices from {@code p} (flags and all, as the CAS found it) to
+     * {@code next} are claimed in {@code buffer}; asks {@code s} for each one's element in turn. If
+     * the supplier fails, gives back the failed index and those after it: withdraws them if no
+     * producer claimed or linked since, else marks their slots SKIP for the consumer to step over.
      */
-    private int supplyClaimed(Object[] buffer, int slot, long p, long next, Supplier<E> s) {
-        E e = null;
-        try {
-            e = s.get();
-        } finally {
-            // Also for a checked exception thrown sneakily: any Throwable gives the claim back.
-            if (e == null) {
-                abandon(buffer, slot, p, next);
+    private void supplyClaimed(Object[] buffer, int mask, long p, long next, Supplier<E> s, int done) {
+        for (long i = p & ~FLAGS; i < next; i += STEP) {
+            E e = null;
+            try {
+                e = s.get();
+            } finally {
+                // Also for a checked exception thrown sneakily: any Throwable gives the claims back.
+                if (e == null) {
+                    abandon(buffer, mask, i == (p & ~FLAGS) ? p : i, next);
+                }
             }
+            if (e == null) {
+                throw Args.nullSupplied(done + (int) ((i - (p & ~FLAGS)) / STEP));
+            }
+            // Release: pairs with the consumer's acquire load of the slot.
+            soElement(buffer, slot(i, mask), e);
         }
-        if (e == null) {
-            return SUPPLIED_NULL;
-        }
-        // Release: pairs with the consumer's acquire load of the slot.
-        soElement(buffer, slot, e);
-        return ADDED;
     }
 
-    private void abandon(Object[] buffer, int slot, long p, long next) {
-        if (!casProducerIndex(next, p)) {
-            // Release: pairs with the consumer's acquire load of the slot.
-            soElement(buffer, slot, SKIP);
+    /**
+     * Gives back the claimed indices from {@code from} (for the batch's first, the index with its
+     * flags as claimed, so that a withdrawal restores a LINKED mark) to {@code next}.
+     */
+    private void abandon(Object[] buffer, int mask, long from, long next) {
+        if (!casProducerIndex(next, from)) {
+            for (long i = from & ~FLAGS; i < next; i += STEP) {
+                // Release: pairs with the consumer's acquire load of the slot.
+                soElement(buffer, slot(i, mask), SKIP);
+            }
         }
     }
 
@@ -554,25 +573,26 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
     /**
      * {@inheritDoc}
      * <p>
-     * Claims each slot before asking the supplier, so it never takes an element it has no room
-     * for, and never while other producers wait for it. If the supplier then returns null or
-     * throws, the claim is withdrawn, or, if other producers claimed (or linked) past it meanwhile,
-     * marked for the consumer to step over.
+     * Claims slots before asking the supplier, so it never takes an element it has no room for,
+     * and never while other producers wait for it: as many as lie below the producer limit (in the
+     * producer chunk), up to {@code limit}, with one CAS, then one more claim per chunk boundary or
+     * limit refresh. If the supplier returns null or throws, the failed index and the rest of its
+     * batch are withdrawn, or, if other producers claimed (or linked) past them meanwhile, marked
+     * for the consumer to step over; the elements supplied before stay in the queue.
      */
     @Override
     public final int fill(Supplier<E> s, int limit) {
         Args.notNull("s", s);
         Args.limit(limit);
-        for (int i = 0; i < limit; i++) {
-            final int outcome = add(null, s);
-            if (outcome == FULL) {
-                return i;
+        int added = 0;
+        while (added < limit) {
+            final int n = add(null, s, limit - added, added);
+            if (n == FULL) {
+                break;
             }
-            if (outcome == SUPPLIED_NULL) {
-                throw Args.nullSupplied(i);
-            }
+            added += n;
         }
-        return limit;
+        return added;
     }
 
     /**
