@@ -491,9 +491,9 @@ public final class Compare {
     static String usage() {
         return String.join(System.lineSeparator(),
                 "usage: Compare [quick|full] [key=value ...]  (each key also as -Dcompare.<key>=value)",
-                "  sections=tpt,rtt,latency,footprint (also: burst)   qTypes=a,b,...   rounds=N   seed=N",
+                "  sections=base,tpt,rtt,latency,footprint (also: burst)   qTypes=a,b,...   rounds=N   seed=N",
                 "  warmupIterations=N warmupTime=T measurementIterations=N measurementTime=T (T: 1s, 500ms)",
-                "  capacity=N (tpt/burst qCapacity)  gc=true|false (tpt allocation)  burstSize=N (burst)",
+                "  capacity=N (base/tpt/burst qCapacity)  gc=true|false (tpt allocation)  burstSize=N (burst)",
                 "  rttBurstSizes=1,10,100  rttRingSizes=2,8",
                 "  latencyRounds=N latencyRate=msgs/s latencyWarmup=s latencyDuration=s   footprintCapacity=N",
                 "  jvmArgs='-Xmx1g ...' (appended to forks and children)  resultsDir=DIR",

@@ -8,9 +8,11 @@ import java.util.Arrays;
  * loops, where the heap put the queue, how the two threads fell into step), so a mean over forks
  * describes neither; the counts say how often each came up.
  * <p>
- * The rule: sort the fork means; where two neighbours differ by the factor {@value #GAP} or more
- * (the largest such step if there are several), the forks below the step are slow and those
- * above it fast. With no such step every fork is in one regime, counted as fast.
+ * The rule: sort the fork means and cut at the widest step between neighbours (by ratio); if the
+ * forks above the cut are on average at least {@value #GAP} times as fast as those below it, those
+ * below are slow and those above fast. Otherwise every fork is in one regime, counted as fast. (A
+ * fork caught between the two speeds makes two smaller steps, so the test is on the groups'
+ * means, not on the step itself.)
  *
  * @param fast     forks above the step (all of them where there is none)
  * @param slow     forks below the step
@@ -18,7 +20,7 @@ import java.util.Arrays;
  * @param slowMean the slow forks' mean score, NaN where there are none
  */
 public record Regimes(int fast, int slow, double fastMean, double slowMean) {
-    /** The smallest step between neighbouring fork means that separates two regimes. */
+    /** The smallest ratio of the fast forks' mean to the slow forks' that makes two regimes. */
     public static final double GAP = 1.5;
 
     /**
@@ -28,15 +30,18 @@ public record Regimes(int fast, int slow, double fastMean, double slowMean) {
     public static Regimes of(double[] forkMeans) {
         final double[] xs = forkMeans.clone();
         Arrays.sort(xs);
-        int split = 0;
-        double widest = GAP;
+        int cut = 0;
+        double widest = 1;
         for (int i = 1; i < xs.length; i++) {
-            if (xs[i - 1] > 0 && xs[i] / xs[i - 1] >= widest) {
+            if (xs[i - 1] > 0 && xs[i] / xs[i - 1] > widest) {
                 widest = xs[i] / xs[i - 1];
-                split = i;
+                cut = i;
             }
         }
-        return new Regimes(xs.length - split, split, mean(xs, split, xs.length), mean(xs, 0, split));
+        if (cut == 0 || mean(xs, cut, xs.length) < GAP * mean(xs, 0, cut)) {
+            return new Regimes(xs.length, 0, mean(xs, 0, xs.length), Double.NaN);
+        }
+        return new Regimes(xs.length - cut, cut, mean(xs, cut, xs.length), mean(xs, 0, cut));
     }
 
     private static double mean(double[] xs, int from, int to) {

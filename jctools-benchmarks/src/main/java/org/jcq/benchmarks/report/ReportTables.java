@@ -77,10 +77,11 @@ final class ReportTables {
                     + "included) times calls per element handed over, per iteration.");
         }
         if (regimes) {
-            notes.add(String.format(Locale.ROOT, "regimes: each fork's mean, sorted; a step of %.1fx or "
-                    + "more between neighbours splits them into fast and slow (two threads often settle "
-                    + "into one of two speeds for a whole launch); with no such step all count as fast. "
-                    + "Compare the counts, not only the mean.", Regimes.GAP));
+            notes.add(String.format(Locale.ROOT, "regimes: each fork's mean, sorted and cut at the widest "
+                    + "step between neighbours; if the forks above the cut average %.1fx those below or "
+                    + "more, those below are slow (two threads often settle into one of two speeds for a "
+                    + "whole launch), else all count as fast. Compare the counts, not only the mean.",
+                    Regimes.GAP));
         }
         return new Cells(title(t), header, rows, notes);
     }

@@ -27,8 +27,20 @@ class RegimesTest {
     }
 
     @Test
-    void aStepJustBelowTheGapDoesNotSplit() {
+    void groupsWhoseMeansDifferByLessThanTheGapDoNotSplit() {
         assertEquals(0, Regimes.of(new double[] {100, 149.9}).slow());
         assertEquals(1, Regimes.of(new double[] {100, 150}).slow());
+        // Widest step 120 -> 170, but 100, 110, 120 against 170, 180: 175 / 110 = 1.59.
+        assertEquals(3, Regimes.of(new double[] {100, 110, 120, 170, 180}).slow());
+        // An even spread: the widest step splits 100, 110 from 125..150, means 105 and 137.5.
+        assertEquals(0, Regimes.of(new double[] {100, 110, 125, 130, 140, 150}).slow());
+    }
+
+    /** A fork between the two speeds makes two smaller steps; the groups still differ 2.5 times. */
+    @Test
+    void aForkBetweenTheTwoSpeedsDoesNotHideTheSplit() {
+        final Regimes r = Regimes.of(new double[] {100, 101, 105, 105, 111, 151, 218, 221, 268, 283, 285, 286});
+        assertEquals(6, r.slow());
+        assertEquals(6, r.fast());
     }
 }
