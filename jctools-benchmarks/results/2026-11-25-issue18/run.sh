@@ -12,6 +12,7 @@ B="-wi 3 -i 5 -w 500ms -r 500ms"
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 
 # 1. Single thread, ours against the JCTools Unsafe twin: offerAndPoll, offerAndPollRun, fillAndDrain.
+#    (The packed jdk17-MpscArrayQueue and jdk17-MpscUnboundedArrayQueue files are the reruns of 6.)
 for q in SpscArrayQueue MpscArrayQueue SpscUnboundedArrayQueue MpscUnboundedArrayQueue; do
   bash $A $R/jdk17-$q java ec5b9b7.jar 'QueueBaseline' 8 $q JCTools.$q $B
 done
@@ -51,3 +52,17 @@ done
 # before a change as A and the build with it as B, e.g. for the linked-array batch fill:
 #   bash jctools-benchmarks/results/alternate-jars.sh /tmp/ab java 'QueueBaseline' 3 MpscUnboundedArrayQueue \
 #     before fd6e0eb.jar after batch-fill.jar $B
+
+# 6. Last, with the final code (final.jar: the commit after 2bbe6b8's docs, same code as 2bbe6b8):
+#    1P1C on JDK 25, QueueBaseline of the linked-array queues on JDK 25, and the JDK 17 QueueBaseline
+#    rows of the two MPSC queues again (their fill and drain had changed since section 1's run).
+for q in SpscArrayQueue MpscArrayQueue; do
+  bash $A $R/tpt-jdk25-$q $J25 final.jar 'QueueThroughput.tpt' 8 $q JCTools.$q -p backoff=none $B
+done
+for q in SpscUnboundedArrayQueue MpscUnboundedArrayQueue; do
+  bash $A $R/jdk25-$q $J25 final.jar 'QueueBaseline' 6 $q JCTools.$q $B
+done
+for q in MpscArrayQueue MpscUnboundedArrayQueue; do
+  bash $A $R/jdk17-$q java final.jar 'QueueBaseline' 8 $q JCTools.$q $B
+done
+# The chart: python3 $R/chart.py docs/2026-11-25-ours-over-twin.svg
