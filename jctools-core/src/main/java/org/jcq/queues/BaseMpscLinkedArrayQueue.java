@@ -321,18 +321,19 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
      * producer claimed or linked since, else marks their slots SKIP for the consumer to step over.
      */
     private void supplyClaimed(Object[] buffer, int mask, long p, long next, Supplier<E> s, int done) {
-        for (long i = p & ~FLAGS; i < next; i += STEP) {
+        final long first = p & ~FLAGS;
+        for (long i = first; i < next; i += STEP) {
             E e = null;
             try {
                 e = s.get();
             } finally {
                 // Also for a checked exception thrown sneakily: any Throwable gives the claims back.
                 if (e == null) {
-                    abandon(buffer, mask, i == (p & ~FLAGS) ? p : i, next);
+                    abandon(buffer, mask, i == first ? p : i, next);
                 }
             }
             if (e == null) {
-                throw Args.nullSupplied(done + (int) ((i - (p & ~FLAGS)) / STEP));
+                throw Args.nullSupplied(done + (int) ((i - first) / STEP));
             }
             // Release: pairs with the consumer's acquire load of the slot.
             soElement(buffer, slot(i, mask), e);

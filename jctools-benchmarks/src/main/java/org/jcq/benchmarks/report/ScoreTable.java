@@ -110,8 +110,7 @@ public record ScoreTable(JmhSection section, String benchmark, Map<String, Strin
             final String twin = QueueOrder.twin(q);
             final Estimate twinScore = twin == null ? null : estimates.get(twin);
             final List<Double> b = bytes.get(q);
-            final Regimes regimes = section.higherIsBetter() && section != JmhSection.BASE
-                    ? Regimes.of(toArray(forkMeans.get(q))) : null;
+            final Regimes regimes = section.higherIsBetter() ? Regimes.of(toArray(forkMeans.get(q))) : null;
             rows.add(new Row(q, estimates.get(q), b.isEmpty() ? null : Estimate.of(toArray(b)),
                     forks.get(q), twin, twinScore == null ? null : estimates.get(q).ratioTo(twinScore), regimes));
         }
