@@ -14,14 +14,14 @@ public final class Args {
      * @param name the argument's name, for the message
      * @param requested the requested capacity
      * @param min the smallest allowed request
-     * @return the smallest power of two {@code >= requested}
+     * @return the smallest power of two {@code >= requested} (1 for a request of 0)
      * @throws IllegalArgumentException if {@code requested} is below {@code min} or above 2^30
      */
     public static int pow2Capacity(String name, int requested, int min) {
         if (requested < min || requested > MAX_POW2) {
             throw new IllegalArgumentException(name + " must be in [" + min + ", " + MAX_POW2 + "] but was " + requested);
         }
-        return requested == 1 ? 1 : Integer.highestOneBit(requested - 1) << 1;
+        return requested <= 1 ? 1 : Integer.highestOneBit(requested - 1) << 1;
     }
 
     /**
@@ -89,6 +89,24 @@ public final class Args {
     public static <T> T notNull(String name, T value) {
         if (value == null) {
             throw new NullPointerException(name + " must not be null");
+        }
+        return value;
+    }
+
+    /**
+     * Checks a {@code drain}/{@code fill} callback (consumer, supplier, wait strategy or exit
+     * condition) is not null. As JCTools does, a null callback is an illegal argument rather than a
+     * {@link NullPointerException}, which stays the answer to a null element.
+     *
+     * @param <T> its type
+     * @param name the argument's name, for the message
+     * @param value the value
+     * @return {@code value}
+     * @throws IllegalArgumentException if {@code value} is {@code null}
+     */
+    public static <T> T callback(String name, T value) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " must not be null");
         }
         return value;
     }

@@ -210,7 +210,7 @@ abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements Me
      */
     @Override
     public final int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
+        Args.callback("c", c);
         Args.limit(limit);
         return drainUntil(c, limit, null);
     }
@@ -223,7 +223,7 @@ abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements Me
      */
     @Override
     public final int drain(Consumer<E> c) {
-        Args.notNull("c", c);
+        Args.callback("c", c);
         return drainUntil(c, Integer.MAX_VALUE, laProducerNode());
     }
 
@@ -252,7 +252,7 @@ abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements Me
      */
     @Override
     public final int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
+        Args.callback("s", s);
         Args.limit(limit);
         int added = 0;
         while (added < limit) {

@@ -583,7 +583,7 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
      */
     @Override
     public final int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
+        Args.callback("s", s);
         Args.limit(limit);
         int added = 0;
         while (added < limit) {

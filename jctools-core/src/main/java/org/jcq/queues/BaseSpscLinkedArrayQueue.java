@@ -367,7 +367,7 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
      */
     @Override
     public final int drain(Consumer<E> c) {
-        Args.notNull("c", c);
+        Args.callback("c", c);
         return drain(c, size());
     }
 
@@ -378,7 +378,7 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
      */
     @Override
     public final int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
+        Args.callback("s", s);
         Args.limit(limit);
         for (int i = 0; i < limit; i++) {
             final Object[] buffer = lpProducerBuffer();

@@ -48,7 +48,7 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
      */
     @Override
     public int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
+        Args.callback("s", s);
         Args.limit(limit);
         final int mask = this.mask;
         for (int i = 0; i < limit; i++) {

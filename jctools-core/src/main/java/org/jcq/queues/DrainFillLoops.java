@@ -24,7 +24,7 @@ final class DrainFillLoops {
      * the element it was handed.
      */
     static <E> int drain(MessagePassingQueue<E> q, Consumer<E> c, int limit) {
-        Args.notNull("c", c);
+        Args.callback("c", c);
         Args.limit(limit);
         for (int i = 0; i < limit; i++) {
             final E e = q.relaxedPoll();
@@ -38,9 +38,9 @@ final class DrainFillLoops {
 
     /** See {@link MessagePassingQueue#drain(Consumer, WaitStrategy, ExitCondition)}. */
     static <E> void drain(MessagePassingQueue<E> q, Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("c", c);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
+        Args.callback("c", c);
+        Args.callback("wait", wait);
+        Args.callback("exit", exit);
         int idle = 0;
         while (exit.keepRunning()) {
             idle = q.drain(c, BATCH) == 0 ? wait.idle(idle) : 0;
@@ -49,9 +49,10 @@ final class DrainFillLoops {
 
     /** See {@link MessagePassingQueue#fill(Supplier, WaitStrategy, ExitCondition)}. */
     static <E> void fill(MessagePassingQueue<E> q, Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
-        Args.notNull("s", s);
-        Args.notNull("wait", wait);
-        Args.notNull("exit", exit);
+        // The supplier is checked by the first batch fill, so with an exit condition that is false
+        // at once a null supplier goes unnoticed: as in JCTools, whose published behaviour this is.
+        Args.callback("wait", wait);
+        Args.callback("exit", exit);
         int idle = 0;
         while (exit.keepRunning()) {
             idle = q.fill(s, BATCH) == 0 ? wait.idle(idle) : 0;

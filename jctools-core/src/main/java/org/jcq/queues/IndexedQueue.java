@@ -102,7 +102,7 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
     }
 
     @Override
-    public final void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
+    public void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
         DrainFillLoops.fill(this, s, wait, exit);
     }
 }

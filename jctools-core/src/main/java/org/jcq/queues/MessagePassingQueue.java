@@ -180,8 +180,7 @@ public interface MessagePassingQueue<T> {
      * @param c receives the elements
      * @param limit the most elements to remove, {@code >= 0}
      * @return the number of elements removed
-     * @throws NullPointerException if {@code c} is {@code null}
-     * @throws IllegalArgumentException if {@code limit} is negative
+     * @throws IllegalArgumentException if {@code c} is {@code null} or {@code limit} is negative
      */
     int drain(Consumer<T> c, int limit);
 
@@ -193,10 +192,9 @@ public interface MessagePassingQueue<T> {
      * @param s supplies the elements
      * @param limit the most elements to add, {@code >= 0}
      * @return the number of elements added
-     * @throws NullPointerException if {@code s} is {@code null}, or if it returns {@code null}; in
-     *     the latter case the elements it supplied before the {@code null} stay in the queue and
-     *     nothing is added for the {@code null}
-     * @throws IllegalArgumentException if {@code limit} is negative
+     * @throws IllegalArgumentException if {@code s} is {@code null} or {@code limit} is negative
+     * @throws NullPointerException if {@code s} returns {@code null}: the elements it supplied
+     *     before the {@code null} stay in the queue and nothing is added for the {@code null}
      */
     int fill(Supplier<T> s, int limit);
 
@@ -207,7 +205,7 @@ public interface MessagePassingQueue<T> {
      *
      * @param c receives the elements
      * @return the number of elements removed
-     * @throws NullPointerException if {@code c} is {@code null}
+     * @throws IllegalArgumentException if {@code c} is {@code null}
      */
     int drain(Consumer<T> c);
 
@@ -217,6 +215,7 @@ public interface MessagePassingQueue<T> {
      *
      * @param s supplies the elements
      * @return the number of elements added
+     * @throws IllegalArgumentException if {@code s} is {@code null}
      * @throws NullPointerException as for {@link #fill(Supplier, int)}
      */
     int fill(Supplier<T> s);
@@ -230,7 +229,7 @@ public interface MessagePassingQueue<T> {
      * @param c receives the elements
      * @param wait what to do when the queue is empty
      * @param exit when to return
-     * @throws NullPointerException if any argument is {@code null}
+     * @throws IllegalArgumentException if any argument is {@code null}
      */
     void drain(Consumer<T> c, WaitStrategy wait, ExitCondition exit);
 
@@ -242,8 +241,11 @@ public interface MessagePassingQueue<T> {
      * @param s supplies the elements
      * @param wait what to do when the queue is full
      * @param exit when to return
-     * @throws NullPointerException if any argument is {@code null}, or if {@code s} returns
-     *     {@code null} (elements supplied before it stay in the queue)
+     * @throws IllegalArgumentException if {@code wait} or {@code exit} is {@code null}, or
+     *     {@code s} is {@code null} and {@code exit} lets the call run (as in JCTools, a null
+     *     supplier is found when the first batch is filled)
+     * @throws NullPointerException if {@code s} returns {@code null} (elements supplied before it
+     *     stay in the queue)
      */
     void fill(Supplier<T> s, WaitStrategy wait, ExitCondition exit);
 }

@@ -121,7 +121,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     private static final int MAX_FILL_BATCH = 4096;
 
     MpUnboundedXaddArrayQueue(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
-        super(Args.pow2Capacity("chunkSize", chunkSize, 1),
+        super(Args.pow2Capacity("chunkSize", chunkSize, 0),
                 Args.inRange("maxPooledChunks", maxPooledChunks, 0, Args.MAX_POW2));
         // Later chunks copy whether they carry sequences from the chunk they follow.
         final MpUnboundedXaddChunk<E> first = new MpUnboundedXaddChunk<>(0, null, new Object[chunkMask + 1],
@@ -451,7 +451,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
      */
     @Override
     public final int drain(Consumer<E> c) {
-        Args.notNull("c", c);
+        Args.callback("c", c);
         return drain(c, size());
     }
 
@@ -464,7 +464,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
      */
     @Override
     public final int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
+        Args.callback("s", s);
         Args.limit(limit);
         for (int i = 0; i < limit; i++) {
             final E e = s.get();

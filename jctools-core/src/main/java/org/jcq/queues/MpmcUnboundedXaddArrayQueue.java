@@ -112,7 +112,8 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
      * two) that keeps up to {@code maxPooledChunks} emptied chunks for reuse. Chunks are allocated
      * when first needed, not up front (JCTools allocates the pooled ones up front).
      *
-     * @param chunkSize the requested chunk size, in {@code [1, 2^30]}
+     * @param chunkSize the requested chunk size, in {@code [0, 2^30]} (0 gives chunks of 1 slot,
+     *     as in JCTools)
      * @param maxPooledChunks how many emptied chunks to keep, in {@code [0, 2^30]}
      * @throws IllegalArgumentException if an argument is out of range
      */
@@ -124,7 +125,8 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
      * Creates a queue with chunks of at least {@code chunkSize} slots that keeps up to 2 emptied
      * chunks for reuse (JCTools' default).
      *
-     * @param chunkSize the requested chunk size, in {@code [1, 2^30]}
+     * @param chunkSize the requested chunk size, in {@code [0, 2^30]} (0 gives chunks of 1 slot,
+     *     as in JCTools)
      * @throws IllegalArgumentException if {@code chunkSize} is out of range
      */
     public MpmcUnboundedXaddArrayQueue(int chunkSize) {

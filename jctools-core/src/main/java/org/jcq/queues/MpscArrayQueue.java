@@ -69,11 +69,12 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
      *
-     * @param capacity the requested capacity, in {@code [1, 2^30]}
+     * @param capacity the requested capacity, in {@code [0, 2^30]} (0 gives a capacity of 1, as in
+     *     JCTools)
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpscArrayQueue(int capacity) {
-        super(Args.pow2Capacity("capacity", capacity, 1));
+        super(Args.pow2Capacity("capacity", capacity, 0));
     }
 
     @Override
@@ -120,7 +121,7 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
      */
     @Override
     public int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
+        Args.callback("s", s);
         Args.limit(limit);
         if (limit == 0) {
             return 0;
@@ -144,22 +145,18 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
      * Adds an element only while the queue holds fewer than {@code threshold} elements: a softer
      * bound than the capacity, for producers that should back off early. The bound holds at every
      * moment: a producer claims only an index that keeps {@code size() <= threshold}. A threshold
-     * above the capacity acts as the capacity. Any number of producer threads. (JCTools'
-     * {@code MpscArrayQueue} has the same method.)
+     * above the capacity acts as the capacity; one of 0 or below refuses every element (as in
+     * JCTools, whose {@code MpscArrayQueue} has the same method). Any number of producer threads.
      *
      * @param e the element, not {@code null}
-     * @param threshold the size at which offers start to fail, {@code >= 0}
+     * @param threshold the size at which offers start to fail
      * @return {@code true} if added; {@code false} if the queue held {@code threshold} or more
      *     elements (or was full)
      * @throws NullPointerException if {@code e} is {@code null}; the queue is unchanged
-     * @throws IllegalArgumentException if {@code threshold} is negative; the queue is unchanged
      */
     public boolean offerIfBelowThreshold(E e, int threshold) {
         if (e == null) {
             throw Args.nullElement();
-        }
-        if (threshold < 0) {
-            throw new IllegalArgumentException("threshold must be >= 0 but was " + threshold);
         }
         final int mask = this.mask;
         final long bound = Math.min(threshold, (long) mask + 1);
@@ -258,7 +255,7 @@ public class MpscArrayQueue<E> extends MpscArrayQueueFields<E> {
      */
     @Override
     public int drain(Consumer<E> c, int limit) {
-        Args.notNull("c", c);
+        Args.callback("c", c);
         Args.limit(limit);
         final Object[] buffer = this.buffer;
         final int mask = this.mask;

@@ -115,7 +115,8 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpscBlockingConsumerArrayQueue(int capacity) {
-        super(capacity);
+        // Unlike MpscArrayQueue's, JCTools' constructor rejects 0.
+        super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2));
     }
 
     /**
@@ -165,11 +166,17 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      *
      * @throws InterruptedException if the thread is interrupted before or while it waits; the
      *     interrupt status is cleared and an element offered meanwhile stays in the queue
-     * @throws NullPointerException if {@code unit} is {@code null}
+     * @throws NullPointerException if {@code unit} is {@code null} and the queue is empty (an
+     *     element at hand is returned without reading {@code unit}, as JCTools does)
      */
     @Override
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        return pollNanos(Args.notNull("unit", unit).toNanos(timeout));
+        final E e = poll();
+        if (e != null) {
+            return e;
+        }
+        final long nanos = Args.notNull("unit", unit).toNanos(timeout);
+        return nanos <= 0 ? null : awaitElement(true, nanos);
     }
 
     private E pollNanos(long nanos) throws InterruptedException {
@@ -246,13 +253,17 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      *
      * @throws InterruptedException if the thread is interrupted while it waits for room; the
      *     interrupt status is cleared and the element is not added
-     * @throws NullPointerException if {@code e} or {@code unit} is {@code null}; the queue is
-     *     unchanged
+     * @throws NullPointerException if {@code e} is {@code null}, or {@code unit} is {@code null}
+     *     and the queue is full (an element that fits is added without reading {@code unit}, as
+     *     JCTools does); the queue is unchanged
      */
     @Override
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
+        if (offer(e)) {
+            return true;
+        }
         final long nanos = Args.notNull("unit", unit).toNanos(timeout);
-        return offer(e) || (nanos > 0 && awaitRoom(e, true, nanos));
+        return nanos > 0 && awaitRoom(e, true, nanos);
     }
 
     /**
@@ -386,14 +397,14 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      *     the deadline (or {@code limit} is 0)
      * @throws InterruptedException if the thread is interrupted before or while it waits; the
      *     interrupt status is cleared and an element offered meanwhile stays in the queue
-     * @throws NullPointerException if {@code c} or {@code unit} is {@code null}; the queue is
-     *     unchanged
-     * @throws IllegalArgumentException if {@code limit} is negative; the queue is unchanged
+     * @throws IllegalArgumentException if {@code c} is {@code null} or {@code limit} is negative;
+     *     the queue is unchanged
+     * @throws NullPointerException if {@code unit} is {@code null} and the queue is empty (elements
+     *     at hand are drained without reading {@code unit}, as JCTools does)
      */
     public int drain(Consumer<E> c, int limit, long timeout, TimeUnit unit) throws InterruptedException {
-        Args.notNull("c", c);
+        Args.callback("c", c);
         Args.limit(limit);
-        final long nanos = Args.notNull("unit", unit).toNanos(timeout);
         if (limit == 0) {
             return 0;
         }
@@ -401,7 +412,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
         if (drained != 0) {
             return drained;
         }
-        final E e = pollNanos(nanos);
+        final E e = pollNanos(Args.notNull("unit", unit).toNanos(timeout));
         if (e == null) {
             return 0;
         }

@@ -51,11 +51,12 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
      *
-     * @param capacity the requested capacity, in {@code [1, 2^30]}
+     * @param capacity the requested capacity, in {@code [0, 2^30]} (0 gives a capacity of 1, as in
+     *     JCTools)
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public SpmcArrayQueue(int capacity) {
-        super(Args.pow2Capacity("capacity", capacity, 1));
+        super(Args.pow2Capacity("capacity", capacity, 0));
     }
 
     @Override
@@ -172,7 +173,7 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
 
     @Override
     public int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
+        Args.callback("s", s);
         Args.limit(limit);
         final Object[] buffer = this.buffer;
         final int mask = this.mask;

@@ -65,11 +65,12 @@ public class SpscArrayQueue<E> extends SpscArrayQueueFields<E> {
      * Creates a queue holding at least {@code capacity} elements: the capacity is rounded up to a
      * power of two, and to no less than 4 (as JCTools does).
      *
-     * @param capacity the requested capacity, in {@code [1, 2^30]}
+     * @param capacity the requested capacity, at most 2^30; as in JCTools, anything below 4 (0 and
+     *     negative values included) gives a capacity of 4
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public SpscArrayQueue(int capacity) {
-        super(Math.max(Args.pow2Capacity("capacity", capacity, 1), 4));
+        super(Args.pow2Capacity("capacity", Math.max(capacity, 4), 4));
     }
 
     @Override
@@ -161,9 +162,20 @@ public class SpscArrayQueue<E> extends SpscArrayQueueFields<E> {
         return peek();
     }
 
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Unlike the other queues' (and as JCTools' {@code SpscArrayQueue} does), this one rejects a
+     * null supplier even when the exit condition is false at once.
+     */
+    @Override
+    public void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
+        super.fill(Args.callback("s", s), wait, exit);
+    }
+
     @Override
     public int fill(Supplier<E> s, int limit) {
-        Args.notNull("s", s);
+        Args.callback("s", s);
         Args.limit(limit);
         final Object[] buffer = this.buffer;
         final int mask = this.mask;

@@ -44,11 +44,11 @@ public class SpscUnboundedArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
      * Creates a queue whose chunks hold {@code chunkSize} elements, rounded up to a power of two
      * and to no less than 16 (as JCTools does).
      *
-     * @param chunkSize the requested chunk size, in {@code [1, 2^30]}
+     * @param chunkSize the requested chunk size, in {@code [0, 2^30]}
      * @throws IllegalArgumentException if {@code chunkSize} is out of range
      */
     public SpscUnboundedArrayQueue(int chunkSize) {
-        super(Math.max(Args.pow2Capacity("chunkSize", chunkSize, 1), 16), UNBOUNDED_CAPACITY);
+        super(Math.max(Args.pow2Capacity("chunkSize", chunkSize, 0), 16), UNBOUNDED_CAPACITY);
     }
 
     @Override

@@ -41,13 +41,13 @@ class MpscArrayQueueTest {
     }
 
     @Test
-    void offerIfBelowThresholdRejectsBadInputLeavingTheQueueUnchanged() {
+    void offerIfBelowThresholdRejectsNullAndRefusesEverythingBelowOne() {
         final MpscArrayQueue<Integer> q = new MpscArrayQueue<>(8);
         q.offer(1);
         assertThrows(NullPointerException.class, () -> q.offerIfBelowThreshold(null, 4));
-        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> q.offerIfBelowThreshold(2, -1));
-        assertTrue(e.getMessage().contains("threshold") && e.getMessage().contains("-1"), e.getMessage());
+        // As JCTools: a negative threshold is no error, it admits nothing.
+        assertFalse(q.offerIfBelowThreshold(2, -1), "threshold -1 admits nothing");
+        assertFalse(q.offerIfBelowThreshold(2, Integer.MIN_VALUE), "threshold MIN_VALUE admits nothing");
         assertFalse(q.offerIfBelowThreshold(2, 0), "threshold 0 admits nothing");
         assertEquals(1, q.currentProducerIndex());
         assertEquals(List.of(1), drain(q));

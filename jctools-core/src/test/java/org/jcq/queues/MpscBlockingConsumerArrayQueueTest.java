@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.reflect.Method;
@@ -513,13 +514,29 @@ class MpscBlockingConsumerArrayQueueTest {
     }
 
     @Test
-    void nullUnitIsRejected() {
+    void nullUnitIsRejectedWhenTheCallMustWait() {
         final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(CAPACITY);
-        q.offer(1);
-        assertThrows(NullPointerException.class, () -> q.poll(1, null));
-        assertThrows(NullPointerException.class, () -> q.offer(2, 1, null));
-        assertThrows(NullPointerException.class, () -> q.drain(e -> { }, 1, 1, null));
-        assertEquals(1, q.size());
+        assertThrows(NullPointerException.class, () -> q.poll(1, null), "empty");
+        assertThrows(NullPointerException.class, () -> q.drain(e -> fail("consumer called"), 1, 1, null), "empty");
+        for (int i = 0; i < q.capacity(); i++) {
+            q.offer(i);
+        }
+        assertThrows(NullPointerException.class, () -> q.offer(-1, 1, null), "full");
+        assertEquals(q.capacity(), q.size());
+        assertEquals(0, q.poll());
+    }
+
+    @Test
+    void nullUnitIsNotReadWhenTheCallNeedNotWait() throws InterruptedException {
+        // As JCTools: an element or a slot at hand is taken without looking at the unit.
+        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(CAPACITY);
+        assertTrue(q.offer(1, 1, null));
+        assertTrue(q.offer(2, 1, null));
+        assertEquals(1, q.poll(1, null));
+        final List<Integer> drained = new ArrayList<>();
+        assertEquals(1, q.drain(drained::add, 1, 1, null));
+        assertEquals(List.of(2), drained);
+        assertTrue(q.isEmpty());
     }
 
     // ---- drainTo ------------------------------------------------------------------------------
@@ -600,9 +617,9 @@ class MpscBlockingConsumerArrayQueueTest {
         final IllegalArgumentException iae = assertThrows(IllegalArgumentException.class,
                 () -> q.drain(e -> { }, -1, 1, TimeUnit.SECONDS));
         assertTrue(iae.getMessage().contains("limit") && iae.getMessage().contains("-1"), iae.getMessage());
-        final NullPointerException npe = assertThrows(NullPointerException.class,
+        final IllegalArgumentException nullConsumer = assertThrows(IllegalArgumentException.class,
                 () -> q.drain(null, 1, 1, TimeUnit.SECONDS));
-        assertTrue(npe.getMessage().contains("c"), npe.getMessage());
+        assertEquals("c must not be null", nullConsumer.getMessage());
         assertEquals(1, q.size());
     }
 

@@ -28,11 +28,18 @@ final class QueueRegistry {
      * @param bounded whether the queue has a bound (and {@code offer} can fail because it is full)
      * @param minRequest the smallest capacity the constructor accepts
      * @param minCapacity the smallest capacity it rounds a request up to (powers of two above it)
+     * @param minAccepted the smallest request the constructor does not reject (JCTools' choice:
+     *     some take 0, or any negative value, as the smallest capacity)
      */
-    record Capacity(boolean bounded, int minRequest, int minCapacity) {
+    record Capacity(boolean bounded, int minRequest, int minCapacity, int minAccepted) {
         /** A ring of a power-of-two size, at least {@code minCapacity}. */
         static Capacity pow2(int minRequest, int minCapacity) {
-            return new Capacity(true, minRequest, minCapacity);
+            return new Capacity(true, minRequest, minCapacity, minRequest);
+        }
+
+        /** The same, but the constructor accepts requests from {@code min} on (rounding them up). */
+        Capacity acceptingFrom(int min) {
+            return new Capacity(bounded, minRequest, minCapacity, min);
         }
 
         /**
@@ -40,7 +47,7 @@ final class QueueRegistry {
          * size (or ignored), and {@code minRequest} is the smallest one the constructor accepts.
          */
         static Capacity unbounded(int minRequest) {
-            return new Capacity(false, minRequest, 0);
+            return new Capacity(false, minRequest, 0, minRequest);
         }
 
         /** The capacity a bounded queue built with {@code requested} must report. */
@@ -103,9 +110,12 @@ final class QueueRegistry {
 
     /** Bounded array queues. */
     private static final List<QueueSpec> ARRAY_QUEUES = List.of(
-            new QueueSpec("SpscArrayQueue", SpscArrayQueue::new, Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 4)),
-            new QueueSpec("MpscArrayQueue", MpscArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.pow2(1, 1)),
-            new QueueSpec("SpmcArrayQueue", SpmcArrayQueue::new, Shape.SINGLE, Shape.MULTI, Capacity.pow2(1, 1)),
+            new QueueSpec("SpscArrayQueue", SpscArrayQueue::new, Shape.SINGLE, Shape.SINGLE,
+                    Capacity.pow2(1, 4).acceptingFrom(Integer.MIN_VALUE)),
+            new QueueSpec("MpscArrayQueue", MpscArrayQueue::new, Shape.MULTI, Shape.SINGLE,
+                    Capacity.pow2(1, 1).acceptingFrom(0)),
+            new QueueSpec("SpmcArrayQueue", SpmcArrayQueue::new, Shape.SINGLE, Shape.MULTI,
+                    Capacity.pow2(1, 1).acceptingFrom(0)),
             new QueueSpec("MpmcArrayQueue", MpmcArrayQueue::new, Shape.MULTI, Shape.MULTI, Capacity.pow2(2, 2)));
 
     /**
@@ -117,7 +127,7 @@ final class QueueRegistry {
             new QueueSpec("SpscChunkedArrayQueue", c -> new SpscChunkedArrayQueue<>(c < 1 ? c : Math.max(c, 16)),
                     Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 16)),
             new QueueSpec("SpscUnboundedArrayQueue", SpscUnboundedArrayQueue::new, Shape.SINGLE, Shape.SINGLE,
-                    Capacity.unbounded(1)),
+                    new Capacity(false, 1, 0, 0)),
             new QueueSpec("SpscGrowableArrayQueue", c -> new SpscGrowableArrayQueue<>(c < 1 ? c : Math.max(c, 16)),
                     Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 16)));
 
@@ -135,9 +145,9 @@ final class QueueRegistry {
     /** Unbounded queues whose producers claim with fetch-and-add. */
     private static final List<QueueSpec> XADD_QUEUES = List.of(
             new QueueSpec("MpscUnboundedXaddArrayQueue", MpscUnboundedXaddArrayQueue::new, Shape.MULTI, Shape.SINGLE,
-                    Capacity.unbounded(1)),
+                    new Capacity(false, 1, 0, 0)),
             new QueueSpec("MpmcUnboundedXaddArrayQueue", MpmcUnboundedXaddArrayQueue::new, Shape.MULTI, Shape.MULTI,
-                    Capacity.unbounded(1)));
+                    new Capacity(false, 1, 0, 0)));
 
     /** Queues whose consumer can block. */
     private static final List<QueueSpec> BLOCKING_QUEUES = List.of(

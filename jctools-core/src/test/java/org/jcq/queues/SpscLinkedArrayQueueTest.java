@@ -578,9 +578,11 @@ class SpscLinkedArrayQueueTest {
             assertRejected("chunkSize", bad[0], () -> new SpscChunkedArrayQueue<>(bad[0], bad[1]));
             assertRejected("initialCapacity", bad[0], () -> new SpscGrowableArrayQueue<>(bad[0], bad[1]));
         }
-        for (int bad : new int[] {Integer.MIN_VALUE, -1, 0, tooLarge, Integer.MAX_VALUE}) {
+        for (int bad : new int[] {Integer.MIN_VALUE, -1, tooLarge, Integer.MAX_VALUE}) {
             assertRejected("chunkSize", bad, () -> new SpscUnboundedArrayQueue<>(bad));
         }
+        // As JCTools: a chunk size of 0 is taken as the smallest chunk.
+        assertEquals(MessagePassingQueue.UNBOUNDED_CAPACITY, new SpscUnboundedArrayQueue<>(0).capacity());
     }
 
     private static void assertRejected(String name, int value, Runnable create) {
