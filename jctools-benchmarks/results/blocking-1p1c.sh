@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 6's blocking set, for one results folder: BlockingThroughput 1P1C, 8 forks, the three
+# The blocking queues' set, for one results folder: BlockingThroughput 1P1C, 8 forks, the three
 # blocking queues against ArrayBlockingQueue on JDK 17, JDK 25 virtual and JDK 25 platform
 # threads; then IdleConsumerCpu on JDK 17 and 25. Run from the repository root on an idle machine.
 # usage: blocking-1p1c.sh RESULTS_DIR JAR   (JAR: a copy of jctools-benchmarks/target/benchmarks.jar)

@@ -6,7 +6,7 @@
 #   fd6e0eb.jar: fd6e0eb (MpscArrayQueue.drain in one loop; the relaxed throughput group)
 #   fd6e0eb-clearFirst.jar: fd6e0eb with SpscArrayQueue.poll storing null before its index (not kept)
 set -eu
-R=jctools-benchmarks/results/2026-11-25-issue18
+R=jctools-benchmarks/results/2026-11-25-performance
 A=jctools-benchmarks/results/alternate.sh
 B="-wi 3 -i 5 -w 500ms -r 500ms"
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java

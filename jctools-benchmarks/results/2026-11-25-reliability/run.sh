@@ -1,15 +1,15 @@
 #!/bin/bash
 # What ran for this folder (from the repository root, one run at a time, nothing else running).
-# "before" is the benchmarks jar of d959cd6 (the code before issue 17), "after" that of the issue's
+# "before" is the benchmarks jar of d959cd6 (the code before the reliability fixes), "after" that of their
 # last code change; each built with `mvn -B -q -DskipTests package` in its own checkout.
 set -u
-R=jctools-benchmarks/results/2026-11-25-issue17
+R=jctools-benchmarks/results/2026-11-25-reliability
 S=jctools-benchmarks/results/alternate-jars.sh
 J17=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 BEFORE=/tmp/before.jar AFTER=/tmp/after3.jar
 # after3: the code before MpscArrayQueue's last change (74b8e0b), which touched only the wait for a
-# claimed head, a path one thread never takes; after4: the issue's last code change.
+# claimed head, a path one thread never takes; after4: the last code change of the reliability fixes.
 AFTER4=/tmp/after4.jar
 O=(-wi 3 -i 5 -w 500ms -r 500ms)
 baseline() { # JDK QTYPE ROUNDS: QueueBaseline.offerAndPoll, one fork per launch, alternating

@@ -1,7 +1,7 @@
 #!/bin/bash
 # What ran for this folder (from the repository root, idle machine, code at 7247540):
 set -u
-R=jctools-benchmarks/results/2026-11-21-issue6-c0
+R=jctools-benchmarks/results/2026-11-21-blocking-c0
 cp jctools-benchmarks/target/benchmarks.jar /tmp/bench-c0.jar
 jctools-benchmarks/results/blocking-1p1c.sh $R /tmp/bench-c0.jar
 # Then, the jar before C0 (/tmp/bench-handoff.jar, built at 07f3b89) against this one:

@@ -4,7 +4,7 @@
 # rounds and options) on a jar whose QueueBaseline had offerAndPollRun under the name
 # offerAndPollLoop; the JSON was merged with `../ratio.py --merge`.
 set -u
-R=jctools-benchmarks/results/2026-11-21-issue6-spsc-check
+R=jctools-benchmarks/results/2026-11-21-blocking-spsc-check
 J17=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 JAR=jctools-benchmarks/target/benchmarks.jar

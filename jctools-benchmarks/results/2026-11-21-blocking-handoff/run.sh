@@ -1,8 +1,8 @@
 #!/bin/bash
-# Issue 6, after the hand-off (a signal uses up the registration): the full side-by-side set.
+# Blocking queues, after the hand-off (a signal uses up the registration): the full side-by-side set.
 set -u
 cd /work/main
-R=jctools-benchmarks/results/2026-11-21-issue6-handoff
+R=jctools-benchmarks/results/2026-11-21-blocking-handoff
 JAR=/tmp/bench-handoff.jar
 cp jctools-benchmarks/target/benchmarks.jar $JAR
 Q6=SpscBlockingArrayQueue,SpscArrayQueue,MpscBlockingArrayQueue,MpscArrayQueue,MpmcBlockingArrayQueue,MpmcArrayQueue

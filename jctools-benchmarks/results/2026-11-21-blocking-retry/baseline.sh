@@ -3,7 +3,7 @@
 # forks (the fast path is that of 07f3b89; the earlier 8-fork run found the twin bimodal).
 set -u
 cd /work/main
-R=jctools-benchmarks/results/2026-11-21-issue6-retry
+R=jctools-benchmarks/results/2026-11-21-blocking-retry
 U="--sun-misc-unsafe-memory-access=allow"
 /usr/lib/jvm/temurin-25-jdk-amd64/bin/java $U -jar /tmp/bench-retry.jar QueueBaseline \
   -p qType=SpscBlockingArrayQueue,SpscArrayQueue -f 16 -wi 3 -i 5 -w 500ms -r 500ms -jvmArgsAppend $U \

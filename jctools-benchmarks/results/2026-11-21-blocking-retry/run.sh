@@ -1,7 +1,7 @@
 #!/bin/bash
 # What ran for this folder (from the repository root, idle machine, code at a8b9bb7):
 set -u
-R=jctools-benchmarks/results/2026-11-21-issue6-retry
+R=jctools-benchmarks/results/2026-11-21-blocking-retry
 cp jctools-benchmarks/target/benchmarks.jar /tmp/bench-retry.jar
 jctools-benchmarks/results/blocking-1p1c.sh $R /tmp/bench-retry.jar
 # C0 without the one try (/tmp/bench-c0.jar, 7247540) against this jar:
