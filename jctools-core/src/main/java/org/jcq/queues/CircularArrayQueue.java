@@ -12,16 +12,26 @@ import java.util.Iterator;
  * Layout: these fields are the queues' cold region and sit right after the object header, which
  * is read-only too (see {@code package-info}). Subclasses add padding and the hot indices.
  * <p>
- * The ring is an {@code Object[]} of {@code capacity + 2 * PAD_SLOTS} references; logical index
- * {@code i} lives at array index {@code PAD_SLOTS + (i & mask)}. The unused slots at both ends keep
- * the live slots off the array header (its length is read by every bounds check) and off
- * whatever object the heap places next to the array.
+ * The ring is an {@code Object[]} of {@code padSlots() + capacity} references; logical index
+ * {@code i} lives at array index {@code padSlots() + (i & mask)}. In the padded editions the unused
+ * slots before the live ones keep them 128 bytes off the array header, whose length and class word
+ * every VarHandle access reads (bounds and type checks), so a slot write never invalidates the line
+ * every other thread reads. The compact editions leave them out ({@code padSlots()} is 0), as they
+ * leave out every pad. The ring's end is not padded in either: its last slots may share a line with
+ * whatever object the heap places next, which costs only while that object is hot; JCTools pads
+ * neither end, and its padded queues' footprint is the bound ours keep to.
+ * <p>
+ * {@code padSlots()} returns a constant in each edition: where one edition is loaded C2 folds it
+ * (class hierarchy analysis), and where both are, one type check per inlined method picks it.
  *
  * @param <E> the type of the elements
  */
 abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
-    /** Unused slots at each end of a ring: 32 references are 128 bytes with compressed oops. */
-    static final int PAD_SLOTS = 32;
+    /**
+     * Unused slots before a padded ring's first live slot: 28 references and the 16-byte array
+     * header are 128 bytes with compressed oops.
+     */
+    static final int PAD_SLOTS = 28;
 
     private static final VarHandle ELEMENT = MethodHandles.arrayElementVarHandle(Object[].class);
 
@@ -31,13 +41,21 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
     final int mask;
 
     CircularArrayQueue(int capacity) {
-        this.buffer = new Object[capacity + 2 * PAD_SLOTS];
+        this.buffer = new Object[padSlots() + capacity];
         this.mask = capacity - 1;
     }
 
+    /**
+     * How many unused slots precede the live ones: {@link #PAD_SLOTS} in the padded editions, 0 in
+     * the compact ones. A constant, so it may be called from the constructor.
+     */
+    int padSlots() {
+        return PAD_SLOTS;
+    }
+
     /** The array index of logical index {@code index}. */
-    static int slot(long index, int mask) {
-        return PAD_SLOTS + ((int) index & mask);
+    final int slot(long index, int mask) {
+        return padSlots() + ((int) index & mask);
     }
 
     static Object laElement(Object[] buffer, int slot) {

@@ -8,10 +8,16 @@ import org.jcq.internal.VarHandles;
 // Field layout of MpmcArrayQueue, one class per region (see package-info for the padding rules):
 // header | cold: buffer, mask, sequences | pad | producerIndex | pad | consumerIndex | pad
 
-/** The cold sequence array, beside the other read-only fields. */
+/**
+ * The cold sequence array, beside the other read-only fields. Every thread spins on the sequences,
+ * so in the padded edition the array's live part starts 128 bytes after its header (which every
+ * access reads for its bounds and type checks), as the padded single rings do. The element ring
+ * is not padded (every slot's sequence is read before its element); that keeps the padded MPMC
+ * queue's footprint within JCTools'.
+ */
 abstract class MpmcArrayQueueCold<E> extends ClaimingArrayQueue<E> {
-    /** Unused longs at each end of the sequence array: 16 longs are 128 bytes. */
-    static final int SEQUENCE_PAD = 16;
+    /** Unused longs before the padded sequence array's first live one: 14 longs and the header are 128 bytes. */
+    static final int SEQUENCE_PAD = 14;
 
     private static final VarHandle SEQUENCE = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -23,16 +29,30 @@ abstract class MpmcArrayQueueCold<E> extends ClaimingArrayQueue<E> {
 
     MpmcArrayQueueCold(int capacity) {
         super(capacity);
-        final long[] sequences = new long[capacity + 2 * SEQUENCE_PAD];
+        final int pad = sequencePadSlots();
+        final long[] sequences = new long[pad + capacity];
         for (int i = 0; i < capacity; i++) {
-            sequences[SEQUENCE_PAD + i] = i;
+            sequences[pad + i] = i;
         }
         this.sequences = sequences;
     }
 
+    @Override
+    final int padSlots() {
+        return 0;
+    }
+
+    /**
+     * How many unused longs precede the live sequences: {@link #SEQUENCE_PAD} in the padded
+     * edition, 0 in the compact one. A constant, so it may be called from the constructor.
+     */
+    int sequencePadSlots() {
+        return SEQUENCE_PAD;
+    }
+
     /** The sequence-array index of logical index {@code index}. */
-    static int sequenceSlot(long index, int mask) {
-        return SEQUENCE_PAD + ((int) index & mask);
+    final int sequenceSlot(long index, int mask) {
+        return sequencePadSlots() + ((int) index & mask);
     }
 
     static long laSequence(long[] sequences, int slot) {
@@ -45,7 +65,7 @@ abstract class MpmcArrayQueueCold<E> extends ClaimingArrayQueue<E> {
 }
 
 /** Keeps the producer index 128 bytes away from the header and the cold fields. */
-abstract class MpmcArrayQueuePad1<E> extends MpmcArrayQueueCold<E> {
+abstract class MpmcArrayQueuePad1<E> extends BaseMpmcArrayQueue<E> {
     byte p1_000, p1_001, p1_002, p1_003, p1_004, p1_005, p1_006, p1_007, p1_008, p1_009, p1_010, p1_011, p1_012, p1_013, p1_014, p1_015;
     byte p1_016, p1_017, p1_018, p1_019, p1_020, p1_021, p1_022, p1_023, p1_024, p1_025, p1_026, p1_027, p1_028, p1_029, p1_030, p1_031;
     byte p1_032, p1_033, p1_034, p1_035, p1_036, p1_037, p1_038, p1_039, p1_040, p1_041, p1_042, p1_043, p1_044, p1_045, p1_046, p1_047;
@@ -116,6 +136,7 @@ abstract class MpmcArrayQueueConsumerIndex<E> extends MpmcArrayQueuePad2<E> {
         return (long) CONSUMER_INDEX.getAcquire(this);
     }
 
+    @Override
     final boolean casConsumerIndex(long expect, long update) {
         return CONSUMER_INDEX.compareAndSet(this, expect, update);
     }

@@ -11,7 +11,7 @@ import org.jcq.internal.VarHandles;
 // producers catch up with it, while the producer index is written by every offer.
 
 /** Keeps the producer index 128 bytes away from the header and the cold fields. */
-abstract class MpscArrayQueuePad1<E> extends ClaimingArrayQueue<E> {
+abstract class MpscArrayQueuePad1<E> extends BaseMpscArrayQueue<E> {
     byte p1_000, p1_001, p1_002, p1_003, p1_004, p1_005, p1_006, p1_007, p1_008, p1_009, p1_010, p1_011, p1_012, p1_013, p1_014, p1_015;
     byte p1_016, p1_017, p1_018, p1_019, p1_020, p1_021, p1_022, p1_023, p1_024, p1_025, p1_026, p1_027, p1_028, p1_029, p1_030, p1_031;
     byte p1_032, p1_033, p1_034, p1_035, p1_036, p1_037, p1_038, p1_039, p1_040, p1_041, p1_042, p1_043, p1_044, p1_045, p1_046, p1_047;
@@ -86,10 +86,12 @@ abstract class MpscArrayQueueProducerLimit<E> extends MpscArrayQueuePad2<E> {
         this.producerLimit = capacity;
     }
 
+    @Override
     final long laProducerLimit() {
         return (long) PRODUCER_LIMIT.getAcquire(this);
     }
 
+    @Override
     final void soProducerLimit(long value) {
         PRODUCER_LIMIT.setRelease(this, value);
     }
@@ -123,6 +125,7 @@ abstract class MpscArrayQueueConsumerIndex<E> extends MpscArrayQueuePad3<E> {
         super(capacity);
     }
 
+    @Override
     final long lpConsumerIndex() {
         return consumerIndex;
     }
@@ -132,6 +135,7 @@ abstract class MpscArrayQueueConsumerIndex<E> extends MpscArrayQueuePad3<E> {
         return (long) CONSUMER_INDEX.getAcquire(this);
     }
 
+    @Override
     final void soConsumerIndex(long value) {
         CONSUMER_INDEX.setRelease(this, value);
     }

@@ -9,7 +9,7 @@ import org.jcq.internal.VarHandles;
 // header | cold: buffer, mask | pad | producer: producerIndex, producerLimit | pad | consumer: consumerIndex | pad
 
 /** Keeps the producer's fields 128 bytes away from the header and the cold fields. */
-abstract class SpscArrayQueuePad1<E> extends CircularArrayQueue<E> {
+abstract class SpscArrayQueuePad1<E> extends BaseSpscArrayQueue<E> {
     byte p1_000, p1_001, p1_002, p1_003, p1_004, p1_005, p1_006, p1_007, p1_008, p1_009, p1_010, p1_011, p1_012, p1_013, p1_014, p1_015;
     byte p1_016, p1_017, p1_018, p1_019, p1_020, p1_021, p1_022, p1_023, p1_024, p1_025, p1_026, p1_027, p1_028, p1_029, p1_030, p1_031;
     byte p1_032, p1_033, p1_034, p1_035, p1_036, p1_037, p1_038, p1_039, p1_040, p1_041, p1_042, p1_043, p1_044, p1_045, p1_046, p1_047;
@@ -38,6 +38,7 @@ abstract class SpscArrayQueueProducerFields<E> extends SpscArrayQueuePad1<E> {
         super(capacity);
     }
 
+    @Override
     final long lpProducerIndex() {
         return producerIndex;
     }
@@ -47,14 +48,17 @@ abstract class SpscArrayQueueProducerFields<E> extends SpscArrayQueuePad1<E> {
         return (long) PRODUCER_INDEX.getAcquire(this);
     }
 
+    @Override
     final void soProducerIndex(long value) {
         PRODUCER_INDEX.setRelease(this, value);
     }
 
+    @Override
     final long lpProducerLimit() {
         return producerLimit;
     }
 
+    @Override
     final void spProducerLimit(long value) {
         producerLimit = value;
     }
@@ -88,6 +92,7 @@ abstract class SpscArrayQueueConsumerFields<E> extends SpscArrayQueuePad2<E> {
         super(capacity);
     }
 
+    @Override
     final long lpConsumerIndex() {
         return consumerIndex;
     }
@@ -97,6 +102,7 @@ abstract class SpscArrayQueueConsumerFields<E> extends SpscArrayQueuePad2<E> {
         return (long) CONSUMER_INDEX.getAcquire(this);
     }
 
+    @Override
     final void soConsumerIndex(long value) {
         CONSUMER_INDEX.setRelease(this, value);
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.reflect.Field;
@@ -72,6 +73,7 @@ class LayoutTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.jcq.queues.QueueRegistry#all")
     void hotFieldsArePaddedFromHeaderColdFieldsEachOtherAndNextObject(QueueSpec spec) {
+        assumeFalse(spec.compact(), "a compact edition: no padding, on purpose");
         final Class<?> type = spec.create(16).getClass();
         final ClassLayout layout = ClassLayout.parseClass(type);
         final List<String> problems = layoutProblems(type, layout);
@@ -205,28 +207,38 @@ class LayoutTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.jcq.queues.QueueRegistry#all")
-    void ringArraysHave128UnusedBytesAtEachEnd(QueueSpec spec) throws ReflectiveOperationException {
+    void paddedRingsStart128BytesAfterTheirHeaderAndCompactOnesAtOnce(QueueSpec spec) throws ReflectiveOperationException {
         final MessagePassingQueue<Integer> q = spec.create(16);
         assumeTrue(q instanceof CircularArrayQueue, "not an array queue");
         final CircularArrayQueue<?> ring = (CircularArrayQueue<?>) q;
         final int capacity = q.capacity();
         final int referenceSize = VM.current().arrayIndexScale("java.lang.Object");
-        assertTrue(CircularArrayQueue.PAD_SLOTS * referenceSize >= FALSE_SHARING_DISTANCE,
-                CircularArrayQueue.PAD_SLOTS + " pad slots of " + referenceSize + " bytes");
-        assertEquals(capacity + 2 * CircularArrayQueue.PAD_SLOTS, ring.buffer.length, "buffer length");
-
-        // MPMC's sequence array, found by name: its class is an auxiliary class of another source
-        // file, which javac's lint does not want named from here.
+        final int ringBase = VM.current().arrayBaseOffset("java.lang.Object");
+        final int pad = ring.padSlots();
+        // MPMC pads its sequence array, which every thread reads first, instead of its ring.
         final Field sequencesField = instanceField(q.getClass(), "sequences");
+        final boolean mpmc = sequencesField != null;
+        if (spec.compact() || mpmc) {
+            assertEquals(0, pad, "unused slots before the ring's first live one");
+        } else {
+            assertTrue(ringBase + pad * referenceSize >= FALSE_SHARING_DISTANCE,
+                    "first live slot " + (ringBase + pad * referenceSize) + " bytes after the ring's start");
+        }
+        assertEquals(pad + capacity, ring.buffer.length, "buffer length: no unused slots after the live ones");
+
         long[] sequences = null;
         int sequencePad = 0;
-        if (sequencesField != null) {
+        if (mpmc) {
             sequences = (long[]) sequencesField.get(q);
-            sequencePad = sequencesField.getDeclaringClass().getDeclaredField("SEQUENCE_PAD").getInt(null);
+            sequencePad = sequences.length - capacity;
             final int longSize = VM.current().arrayIndexScale("long");
-            assertTrue(sequencePad * longSize >= FALSE_SHARING_DISTANCE,
-                    sequencePad + " pad sequences of " + longSize + " bytes");
-            assertEquals(capacity + 2 * sequencePad, sequences.length, "sequences length");
+            final int longBase = VM.current().arrayBaseOffset("long");
+            if (spec.compact()) {
+                assertEquals(0, sequencePad, "unused sequences");
+            } else {
+                assertTrue(longBase + sequencePad * longSize >= FALSE_SHARING_DISTANCE,
+                        "first live sequence " + (longBase + sequencePad * longSize) + " bytes after the array's start");
+            }
         }
 
         // Run the ring through several laps at every fill level; the pad slots must stay untouched.
@@ -240,15 +252,11 @@ class LayoutTest {
                     assertNotNull(q.poll());
                 }
             }
-            for (int i = 0; i < CircularArrayQueue.PAD_SLOTS; i++) {
+            for (int i = 0; i < pad; i++) {
                 assertNull(ring.buffer[i], "leading pad slot " + i);
-                assertNull(ring.buffer[ring.buffer.length - 1 - i], "trailing pad slot " + i);
             }
-            if (sequences != null) {
-                for (int i = 0; i < sequencePad; i++) {
-                    assertEquals(0, sequences[i], "leading pad sequence " + i);
-                    assertEquals(0, sequences[sequences.length - 1 - i], "trailing pad sequence " + i);
-                }
+            for (int i = 0; i < sequencePad; i++) {
+                assertEquals(0, sequences[i], "leading pad sequence " + i);
             }
         }
     }

@@ -80,6 +80,11 @@ final class QueueRegistry {
             return asQueue(create(requestedCapacity));
         }
 
+        /** Whether this is a compact edition: the padding rules are left out on purpose. */
+        boolean compact() {
+            return name.contains("Unpadded");
+        }
+
         boolean bounded() {
             return capacity.bounded();
         }
@@ -116,7 +121,13 @@ final class QueueRegistry {
                     Capacity.pow2(1, 1).acceptingFrom(0)),
             new QueueSpec("SpmcArrayQueue", SpmcArrayQueue::new, Shape.SINGLE, Shape.MULTI,
                     Capacity.pow2(1, 1).acceptingFrom(0)),
-            new QueueSpec("MpmcArrayQueue", MpmcArrayQueue::new, Shape.MULTI, Shape.MULTI, Capacity.pow2(2, 2)));
+            new QueueSpec("MpmcArrayQueue", MpmcArrayQueue::new, Shape.MULTI, Shape.MULTI, Capacity.pow2(2, 2)),
+            new QueueSpec("SpscUnpaddedArrayQueue", SpscUnpaddedArrayQueue::new, Shape.SINGLE, Shape.SINGLE,
+                    Capacity.pow2(1, 4).acceptingFrom(Integer.MIN_VALUE)),
+            new QueueSpec("MpscUnpaddedArrayQueue", MpscUnpaddedArrayQueue::new, Shape.MULTI, Shape.SINGLE,
+                    Capacity.pow2(1, 1).acceptingFrom(0)),
+            new QueueSpec("MpmcUnpaddedArrayQueue", MpmcUnpaddedArrayQueue::new, Shape.MULTI, Shape.MULTI,
+                    Capacity.pow2(2, 2)));
 
     /**
      * SPSC linked-array queues (chunked, unbounded, growable). JCTools rejects bounds below 16, so

@@ -19,7 +19,7 @@ class SpscIsEmptyTest {
     void spscArrayQueueSeesAnElementWhoseIndexIsNotOutYet() {
         final SpscArrayQueue<Integer> q = new SpscArrayQueue<>(4);
         assertTrue(q.isEmpty());
-        CircularArrayQueue.soElement(q.buffer, CircularArrayQueue.slot(0, q.mask), 7); // the producer's first store
+        CircularArrayQueue.soElement(q.buffer, q.slot(0, q.mask), 7); // the producer's first store
         assertFalse(q.isEmpty(), "element stored, index not yet");
         assertEquals(7, q.peek());
         assertEquals(7, q.poll());
