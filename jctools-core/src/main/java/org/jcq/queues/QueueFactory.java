@@ -26,7 +26,7 @@ import org.jcq.queues.spec.ConcurrentQueueSpec;
  * </table>
  * A bounded queue's capacity is the spec's, rounded up to a power of two (and to at least 4 for
  * SPSC), as in JCTools. The spec's {@link ConcurrentQueueSpec#preference preference} is ignored, as
- * in JCTools.
+ * in JCTools: {@link org.jcq.queues.spec.Queues#builder()} is where speed and memory are weighed.
  * JCTools 4.0.7's jar no longer has this class (JCTools deprecated it in 3.0 and moved it into its
  * tests in 4.0, as {@code org.jctools.util.QueueFactory}); the choices above are those of its last
  * published version, 3.3.0, and of that test copy, which agree.
@@ -55,7 +55,7 @@ import org.jcq.queues.spec.ConcurrentQueueSpec;
  * constructor, naming the capacity.
  */
 public final class QueueFactory {
-    /** The chunk size of the unbounded multi-consumer queue. */
+    /** The chunk size of the unbounded multi-consumer queue: that of {@code Queues}' throughput-first choice. */
     private static final int UNBOUNDED_MC_CHUNK = 1024;
 
     private QueueFactory() {
