@@ -89,28 +89,34 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * a {@link java.util.Queue}.
  */
 public final class Queues {
+    /** Names for the table's columns. */
+    private static final boolean BOUNDED = true;
+    private static final boolean UNBOUNDED = false;
+    private static final boolean THROUGHPUT = false;
+    private static final boolean FOOTPRINT = true;
+
     /** The choice table, indexed by {@link #row}; filled once, below, one line per decision. */
     private static final Maker[] TABLE = new Maker[Shape.values().length * 4];
 
     static {
         // Bounded rows get the requested bound n (raised to the queue's least); unbounded rows
         // ignore it and give their chunk size (and, for MPMC, how many emptied chunks to keep).
-        choose(Shape.SPSC, true, false, n -> new SpscArrayQueue<>(n));
-        choose(Shape.SPSC, true, true, n -> new SpscChunkedArrayQueue<>(Math.max(n, 16))); // compact edition: SpscUnpaddedArrayQueue
-        choose(Shape.MPSC, true, false, n -> new MpscArrayQueue<>(n));
-        choose(Shape.MPSC, true, true, n -> new MpscChunkedArrayQueue<>(Math.max(n, 4))); // compact edition: MpscChunkedUnpaddedArrayQueue
-        choose(Shape.SPMC, true, false, n -> new SpmcArrayQueue<>(n));
-        choose(Shape.SPMC, true, true, n -> new SpmcArrayQueue<>(n));
-        choose(Shape.MPMC, true, false, n -> new MpmcArrayQueue<>(Math.max(n, 2)));
-        choose(Shape.MPMC, true, true, n -> new MpmcArrayQueue<>(Math.max(n, 2))); // compact edition: MpmcUnpaddedArrayQueue
-        choose(Shape.SPSC, false, false, n -> new SpscUnboundedArrayQueue<>(1024));
-        choose(Shape.SPSC, false, true, n -> new SpscUnboundedArrayQueue<>(32));
-        choose(Shape.MPSC, false, false, n -> new MpscUnboundedXaddArrayQueue<>(1024));
-        choose(Shape.MPSC, false, true, n -> new MpscUnboundedArrayQueue<>(32)); // compact edition: MpscUnboundedUnpaddedArrayQueue
-        choose(Shape.SPMC, false, false, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
-        choose(Shape.SPMC, false, true, n -> new MpmcUnboundedXaddArrayQueue<>(64, 0));
-        choose(Shape.MPMC, false, false, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
-        choose(Shape.MPMC, false, true, n -> new MpmcUnboundedXaddArrayQueue<>(64, 0));
+        choose(Shape.SPSC, BOUNDED, THROUGHPUT, n -> new SpscArrayQueue<>(n));
+        choose(Shape.SPSC, BOUNDED, FOOTPRINT, n -> new SpscChunkedArrayQueue<>(Math.max(n, 16))); // compact edition: SpscUnpaddedArrayQueue
+        choose(Shape.MPSC, BOUNDED, THROUGHPUT, n -> new MpscArrayQueue<>(n));
+        choose(Shape.MPSC, BOUNDED, FOOTPRINT, n -> new MpscChunkedArrayQueue<>(Math.max(n, 4))); // compact edition: MpscChunkedUnpaddedArrayQueue
+        choose(Shape.SPMC, BOUNDED, THROUGHPUT, n -> new SpmcArrayQueue<>(n));
+        choose(Shape.SPMC, BOUNDED, FOOTPRINT, n -> new SpmcArrayQueue<>(n));
+        choose(Shape.MPMC, BOUNDED, THROUGHPUT, n -> new MpmcArrayQueue<>(Math.max(n, 2)));
+        choose(Shape.MPMC, BOUNDED, FOOTPRINT, n -> new MpmcArrayQueue<>(Math.max(n, 2))); // compact edition: MpmcUnpaddedArrayQueue
+        choose(Shape.SPSC, UNBOUNDED, THROUGHPUT, n -> new SpscUnboundedArrayQueue<>(1024));
+        choose(Shape.SPSC, UNBOUNDED, FOOTPRINT, n -> new SpscUnboundedArrayQueue<>(32));
+        choose(Shape.MPSC, UNBOUNDED, THROUGHPUT, n -> new MpscUnboundedXaddArrayQueue<>(1024));
+        choose(Shape.MPSC, UNBOUNDED, FOOTPRINT, n -> new MpscUnboundedArrayQueue<>(32)); // compact edition: MpscUnboundedUnpaddedArrayQueue
+        choose(Shape.SPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
+        choose(Shape.SPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddArrayQueue<>(64, 0));
+        choose(Shape.MPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
+        choose(Shape.MPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddArrayQueue<>(64, 0));
     }
 
     private Queues() {
