@@ -1,14 +1,15 @@
 /**
  * JCQ core: lock-free concurrent queues built on {@link java.lang.invoke.VarHandle}s.
  * <p>
- * Only {@code org.jcq.queues} is API. Everything else is internal: {@code org.jcq.internal} is
- * exported to {@code org.jcq.experimental} alone, whose queues share core's helpers (how a waiting
- * thread tells that it is virtual), and to no other module. The module has no dependencies beyond
- * {@code java.base}.
+ * {@code org.jcq.queues} (the queues) and {@code org.jcq.queues.spec} (choosing one) are API.
+ * Everything else is internal: {@code org.jcq.internal} is exported to {@code org.jcq.experimental}
+ * alone, whose queues share core's helpers (how a waiting thread tells that it is virtual), and to
+ * no other module. The module has no dependencies beyond {@code java.base}.
  */
 // "module": the qualified export names a module that is not there when core compiles.
 @SuppressWarnings("module")
 module org.jcq.core {
     exports org.jcq.queues;
+    exports org.jcq.queues.spec;
     exports org.jcq.internal to org.jcq.experimental;
 }

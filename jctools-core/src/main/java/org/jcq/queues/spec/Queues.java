@@ -1,0 +1,281 @@
+package org.jcq.queues.spec;
+
+import org.jcq.internal.Args;
+import org.jcq.queues.MessagePassingQueue;
+import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
+import org.jcq.queues.MpscArrayQueue;
+import org.jcq.queues.MpscChunkedArrayQueue;
+import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedXaddArrayQueue;
+import org.jcq.queues.SpmcArrayQueue;
+import org.jcq.queues.SpscArrayQueue;
+import org.jcq.queues.SpscChunkedArrayQueue;
+import org.jcq.queues.SpscUnboundedArrayQueue;
+
+/**
+ * Picks a queue by the decisions a user makes: how many threads produce, how many consume,
+ * whether there is a bound, and whether speed or memory comes first. The pick is this project's
+ * measured best for that decision.
+ * <pre>{@code
+ * import static org.jcq.queues.spec.Queues.Threads.MANY;
+ * import static org.jcq.queues.spec.Queues.Threads.ONE;
+ *
+ * MessagePassingQueue<Event> events = Queues.builder()
+ *         .producers(MANY).consumers(ONE).bounded(1024).footprintFirst().build();
+ * }</pre>
+ * Producers, consumers and the bound must be chosen; throughput comes first unless
+ * {@link Builder#footprintFirst()} says otherwise.
+ *
+ * <h2>The choices</h2>
+ * {@code n} is the bound given to {@link Builder#bounded(int)}; a bounded queue's
+ * {@code capacity()} is {@code n} rounded up to a power of two, and at least the queue's least
+ * capacity where {@code n} is smaller. Footprints are bytes an empty queue holds, and in brackets
+ * with 128 and with 1024 elements (bounded: {@code n = 1024}), by JOL on JDK 17 with compressed
+ * references (2026-11-25; {@code docs/choosing-a-queue.md}, which also lists every measurement each
+ * reason rests on). Throughput is elements per µs, one producer and one consumer on 2 cores, from
+ * {@code docs/2026-11-21-measurements.md} (issue 3) and {@code docs/2026-11-25-performance.md}.
+ * <table>
+ * <caption>What {@link Builder#build()} returns</caption>
+ * <tr><th>Shape</th><th>Bound</th><th>First</th><th>Queue</th><th>Why</th></tr>
+ * <tr><td>SPSC</td><td>n</td><td>throughput</td><td>{@link SpscArrayQueue}{@code (n)} (least 4)</td>
+ *     <td>the cheapest offer and poll measured (245 pairs/µs on one thread, JDK 17); never
+ *     allocates after construction</td></tr>
+ * <tr><td>SPSC</td><td>n</td><td>footprint</td>
+ *     <td>{@link SpscChunkedArrayQueue}{@code (n)} (least 16)</td>
+ *     <td>chunks of n/8 allocated as it fills: 984 bytes (1536, 5288) against the ring's 4800
+ *     (4800, 4800); 1P1C level with the ring within one chunk</td></tr>
+ * <tr><td>MPSC</td><td>n</td><td>throughput</td><td>{@link MpscArrayQueue}{@code (n)}</td>
+ *     <td>no chunk to link, no allocation; 90 elements/µs 1P1C with {@code relaxedPoll}, level with
+ *     JCTools</td></tr>
+ * <tr><td>MPSC</td><td>n</td><td>footprint</td>
+ *     <td>{@link MpscChunkedArrayQueue}{@code (n)} (least 4)</td>
+ *     <td>chunks of n/8 (at most 1024) allocated as it fills: 1112 bytes (1664, 5416) against the
+ *     ring's 4928 (4928, 4928)</td></tr>
+ * <tr><td>SPMC</td><td>n</td><td>either</td><td>{@link SpmcArrayQueue}{@code (n)}</td>
+ *     <td>the only bounded SPMC queue; an MPMC ring is larger (13256 bytes against 4928), as it
+ *     keeps a sequence number per slot</td></tr>
+ * <tr><td>MPMC</td><td>n</td><td>either</td><td>{@link MpmcArrayQueue}{@code (n)} (least 2)</td>
+ *     <td>the only bounded MPMC queue</td></tr>
+ * <tr><td>SPSC</td><td>none</td><td>throughput</td><td>{@link SpscUnboundedArrayQueue}{@code (1024)}</td>
+ *     <td>312 elements/µs against the linked-node queue's 53 (JDK 17; 312 against 93 on JDK 25);
+ *     no allocation within a chunk, where a node costs 24 bytes an element</td></tr>
+ * <tr><td>SPSC</td><td>none</td><td>footprint</td><td>{@link SpscUnboundedArrayQueue}{@code (32)}</td>
+ *     <td>600 bytes (1224, 5632) against the linked-node queue's 424 (3496, 25000): smaller from 32
+ *     elements on; the chunk size (*)</td></tr>
+ * <tr><td>MPSC</td><td>none</td><td>throughput</td>
+ *     <td>{@link MpscUnboundedXaddArrayQueue}{@code (1024)}</td>
+ *     <td>producers claim with one fetch-and-add, never a retried CAS; emptied chunks are reused;
+ *     31.8 ± 6.2 elements/µs against {@link MpscUnboundedArrayQueue}'s 12.2 ± 10.8 on JDK 25,
+ *     23.3 ± 6.9 against 18.2 ± 12.5 on JDK 17</td></tr>
+ * <tr><td>MPSC</td><td>none</td><td>footprint</td><td>{@link MpscUnboundedArrayQueue}{@code (32)}</td>
+ *     <td>728 bytes (1352, 5760) against the linked-node queue's 424 (3496, 25000) and the
+ *     fetch-and-add queue's 4752 (4752, 4752); the chunk size (*)</td></tr>
+ * <tr><td>SPMC, MPMC</td><td>none</td><td>throughput</td>
+ *     <td>{@link MpmcUnboundedXaddArrayQueue}{@code (1024)}</td>
+ *     <td>the only unbounded multi-consumer queue; emptied chunks are reused (2 kept)</td></tr>
+ * <tr><td>SPMC, MPMC</td><td>none</td><td>footprint</td>
+ *     <td>{@link MpmcUnboundedXaddArrayQueue}{@code (64, 0)}</td>
+ *     <td>keeping no emptied chunk, its chunks need no sequence numbers: 912 bytes (1232, 5712)
+ *     against 12960 (12960, 12960); the chunk size (*)</td></tr>
+ * </table>
+ * (*) The chunk size: of 16, 32, 64 and 128, the one never far above the smallest of the four at
+ * 0, 8, 32, 64, 128, 256, 1024 and 4096 elements (at most 1.14 times it for 32 in the SPSC and MPSC
+ * queues, 1.27 times for 64 in the MPMC one; each other size is more than 1.25 times the smallest
+ * somewhere).
+ * <p>
+ * Where one producer (or consumer) thread is chosen, the queue returned may be used by one such
+ * thread at a time only; see each class for the rest of its contract. Every queue returned is also
+ * a {@link java.util.Queue}.
+ */
+public final class Queues {
+    /** Names for the table's columns. */
+    private static final boolean BOUNDED = true;
+    private static final boolean UNBOUNDED = false;
+    private static final boolean THROUGHPUT = false;
+    private static final boolean FOOTPRINT = true;
+
+    /** The choice table, indexed by {@link #row}; filled once, below, one line per decision. */
+    private static final Maker[] TABLE = new Maker[Shape.values().length * 4];
+
+    static {
+        // Bounded rows get the requested bound n (raised to the queue's least); unbounded rows
+        // ignore it and give their chunk size (and, for MPMC, how many emptied chunks to keep).
+        choose(Shape.SPSC, BOUNDED, THROUGHPUT, n -> new SpscArrayQueue<>(n));
+        choose(Shape.SPSC, BOUNDED, FOOTPRINT, n -> new SpscChunkedArrayQueue<>(Math.max(n, 16))); // compact edition: SpscUnpaddedArrayQueue
+        choose(Shape.MPSC, BOUNDED, THROUGHPUT, n -> new MpscArrayQueue<>(n));
+        choose(Shape.MPSC, BOUNDED, FOOTPRINT, n -> new MpscChunkedArrayQueue<>(Math.max(n, 4))); // compact edition: MpscChunkedUnpaddedArrayQueue
+        choose(Shape.SPMC, BOUNDED, THROUGHPUT, n -> new SpmcArrayQueue<>(n));
+        choose(Shape.SPMC, BOUNDED, FOOTPRINT, n -> new SpmcArrayQueue<>(n));
+        choose(Shape.MPMC, BOUNDED, THROUGHPUT, n -> new MpmcArrayQueue<>(Math.max(n, 2)));
+        choose(Shape.MPMC, BOUNDED, FOOTPRINT, n -> new MpmcArrayQueue<>(Math.max(n, 2))); // compact edition: MpmcUnpaddedArrayQueue
+        choose(Shape.SPSC, UNBOUNDED, THROUGHPUT, n -> new SpscUnboundedArrayQueue<>(1024));
+        choose(Shape.SPSC, UNBOUNDED, FOOTPRINT, n -> new SpscUnboundedArrayQueue<>(32));
+        choose(Shape.MPSC, UNBOUNDED, THROUGHPUT, n -> new MpscUnboundedXaddArrayQueue<>(1024));
+        choose(Shape.MPSC, UNBOUNDED, FOOTPRINT, n -> new MpscUnboundedArrayQueue<>(32)); // compact edition: MpscUnboundedUnpaddedArrayQueue
+        choose(Shape.SPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
+        choose(Shape.SPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddArrayQueue<>(64, 0));
+        choose(Shape.MPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
+        choose(Shape.MPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddArrayQueue<>(64, 0));
+    }
+
+    private Queues() {
+    }
+
+    /** How many threads play a part (produce, or consume). */
+    public enum Threads {
+        /** One thread at a time. */
+        ONE,
+        /** Any number of threads at once. */
+        MANY
+    }
+
+    /** The four producer/consumer shapes, in the order of the table's rows. */
+    private enum Shape {
+        SPSC, MPSC, SPMC, MPMC;
+
+        static Shape of(Threads producers, Threads consumers) {
+            if (consumers == Threads.ONE) {
+                return producers == Threads.ONE ? SPSC : MPSC;
+            }
+            return producers == Threads.ONE ? SPMC : MPMC;
+        }
+    }
+
+    /**
+     * Starts a decision; nothing is chosen yet.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    private static int row(Shape shape, boolean bounded, boolean footprintFirst) {
+        return shape.ordinal() * 4 + (bounded ? 0 : 2) + (footprintFirst ? 1 : 0);
+    }
+
+    private static void choose(Shape shape, boolean bounded, boolean footprintFirst, Maker maker) {
+        TABLE[row(shape, bounded, footprintFirst)] = maker;
+    }
+
+    /** One entry of the table: makes a new, empty queue of any element type. */
+    private interface Maker {
+        MessagePassingQueue<?> make(int n);
+    }
+
+    /**
+     * The decisions so far. Each call replaces an earlier choice of the same kind, and
+     * {@link #build()} may be called again for another queue of the same kind. Not thread-safe.
+     */
+    public static final class Builder {
+        /** What {@link #capacity} holds until a bound is chosen. */
+        private static final int NOT_CHOSEN = 0;
+
+        private Threads producers;
+        private Threads consumers;
+        /** A bound in {@code [1, 2^30]}, {@link MessagePassingQueue#UNBOUNDED_CAPACITY} or {@link #NOT_CHOSEN}. */
+        private int capacity = NOT_CHOSEN;
+        private boolean footprintFirst;
+
+        private Builder() {
+        }
+
+        /**
+         * Chooses how many threads offer.
+         *
+         * @param producers {@link Threads#ONE} or {@link Threads#MANY}
+         * @return this builder
+         * @throws NullPointerException if {@code producers} is null
+         */
+        public Builder producers(Threads producers) {
+            this.producers = Args.notNull("producers", producers);
+            return this;
+        }
+
+        /**
+         * Chooses how many threads poll.
+         *
+         * @param consumers {@link Threads#ONE} or {@link Threads#MANY}
+         * @return this builder
+         * @throws NullPointerException if {@code consumers} is null
+         */
+        public Builder consumers(Threads consumers) {
+            this.consumers = Args.notNull("consumers", consumers);
+            return this;
+        }
+
+        /**
+         * Chooses a bound: the queue holds at least {@code capacity} elements, and {@code offer}
+         * fails when it is full. The queue's {@code capacity()} is {@code capacity} rounded up to a
+         * power of two, or the chosen queue's least capacity if that is larger (see the table).
+         *
+         * @param capacity the bound, in {@code [1, 2^30]}
+         * @return this builder
+         * @throws IllegalArgumentException if {@code capacity} is out of range
+         */
+        public Builder bounded(int capacity) {
+            this.capacity = Args.inRange("capacity", capacity, 1, Args.MAX_POW2);
+            return this;
+        }
+
+        /**
+         * Chooses no bound: {@code offer} never fails, and the queue's {@code capacity()} is
+         * {@link MessagePassingQueue#UNBOUNDED_CAPACITY}.
+         *
+         * @return this builder
+         */
+        public Builder unbounded() {
+            this.capacity = MessagePassingQueue.UNBOUNDED_CAPACITY;
+            return this;
+        }
+
+        /**
+         * Puts speed first: elements moved per second, and no allocation in steady state where a
+         * queue allows it. The default.
+         *
+         * @return this builder
+         */
+        public Builder throughputFirst() {
+            this.footprintFirst = false;
+            return this;
+        }
+
+        /**
+         * Puts memory first: the fewest bytes held while the queue is empty or nearly so, for
+         * programs with many queues that are mostly idle.
+         *
+         * @return this builder
+         */
+        public Builder footprintFirst() {
+            this.footprintFirst = true;
+            return this;
+        }
+
+        /**
+         * Builds a new, empty queue: the table's choice for the decisions made.
+         *
+         * @param <E> the type of the elements
+         * @return the queue; also a {@link java.util.Queue}
+         * @throws IllegalStateException if the producers, the consumers or the bound have not been
+         *     chosen
+         */
+        public <E> MessagePassingQueue<E> build() {
+            if (producers == null) {
+                throw new IllegalStateException("producers not chosen: call producers(Threads.ONE) or producers(Threads.MANY)");
+            }
+            if (consumers == null) {
+                throw new IllegalStateException("consumers not chosen: call consumers(Threads.ONE) or consumers(Threads.MANY)");
+            }
+            if (capacity == NOT_CHOSEN) {
+                throw new IllegalStateException("bound not chosen: call bounded(capacity) or unbounded()");
+            }
+            final boolean bounded = capacity != MessagePassingQueue.UNBOUNDED_CAPACITY;
+            final Maker maker = TABLE[row(Shape.of(producers, consumers), bounded, footprintFirst)];
+            // A new, empty queue holds no element yet, so it may be given any element type.
+            @SuppressWarnings("unchecked")
+            final MessagePassingQueue<E> q = (MessagePassingQueue<E>) maker.make(capacity);
+            return q;
+        }
+    }
+}

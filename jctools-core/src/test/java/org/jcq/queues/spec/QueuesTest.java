@@ -1,0 +1,202 @@
+package org.jcq.queues.spec;
+
+import static org.jcq.queues.spec.Queues.Threads.MANY;
+import static org.jcq.queues.spec.Queues.Threads.ONE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.Stream;
+
+import org.jcq.queues.MessagePassingQueue;
+import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
+import org.jcq.queues.MpscArrayQueue;
+import org.jcq.queues.MpscChunkedArrayQueue;
+import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedXaddArrayQueue;
+import org.jcq.queues.SpmcArrayQueue;
+import org.jcq.queues.SpscArrayQueue;
+import org.jcq.queues.SpscChunkedArrayQueue;
+import org.jcq.queues.SpscUnboundedArrayQueue;
+import org.jcq.queues.spec.Queues.Threads;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every combination of the builder (producers one/many, consumers one/many, bounded/unbounded,
+ * throughput/footprint first) returns the queue its javadoc's table names, built with the same
+ * arguments (the same footprint as the named constructor, empty and holding elements), at the
+ * capacity the table promises; the queue does what the shape promises; and the builder rejects
+ * what it must.
+ */
+class QueuesTest {
+    /** Requested bounds: below and at each least capacity, between powers of two, and large. */
+    private static final int[] BOUNDS = {1, 2, 3, 4, 5, 15, 16, 17, 100, 1024, 4097};
+
+    /**
+     * One row of the table: the decision, and what it must build from the requested bound
+     * ({@code make} takes the bound already raised to {@code least}).
+     */
+    record Row(Threads producers, Threads consumers, boolean bounded, boolean footprintFirst, Class<?> type,
+            int least, IntFunction<MessagePassingQueue<Integer>> make) {
+        @Override
+        public String toString() {
+            return producers + "/" + consumers + "/" + (bounded ? "bounded" : "unbounded") + "/"
+                    + (footprintFirst ? "footprint" : "throughput");
+        }
+    }
+
+    static Stream<Row> table() {
+        return Stream.of(
+                new Row(ONE, ONE, true, false, SpscArrayQueue.class, 4, SpscArrayQueue::new),
+                new Row(ONE, ONE, true, true, SpscChunkedArrayQueue.class, 16, SpscChunkedArrayQueue::new),
+                new Row(MANY, ONE, true, false, MpscArrayQueue.class, 1, MpscArrayQueue::new),
+                new Row(MANY, ONE, true, true, MpscChunkedArrayQueue.class, 4, MpscChunkedArrayQueue::new),
+                new Row(ONE, MANY, true, false, SpmcArrayQueue.class, 1, SpmcArrayQueue::new),
+                new Row(ONE, MANY, true, true, SpmcArrayQueue.class, 1, SpmcArrayQueue::new),
+                new Row(MANY, MANY, true, false, MpmcArrayQueue.class, 2, MpmcArrayQueue::new),
+                new Row(MANY, MANY, true, true, MpmcArrayQueue.class, 2, MpmcArrayQueue::new),
+                new Row(ONE, ONE, false, false, SpscUnboundedArrayQueue.class, 0, n -> new SpscUnboundedArrayQueue<>(1024)),
+                new Row(ONE, ONE, false, true, SpscUnboundedArrayQueue.class, 0, n -> new SpscUnboundedArrayQueue<>(32)),
+                new Row(MANY, ONE, false, false, MpscUnboundedXaddArrayQueue.class, 0,
+                        n -> new MpscUnboundedXaddArrayQueue<>(1024)),
+                new Row(MANY, ONE, false, true, MpscUnboundedArrayQueue.class, 0, n -> new MpscUnboundedArrayQueue<>(32)),
+                new Row(ONE, MANY, false, false, MpmcUnboundedXaddArrayQueue.class, 0,
+                        n -> new MpmcUnboundedXaddArrayQueue<>(1024)),
+                new Row(ONE, MANY, false, true, MpmcUnboundedXaddArrayQueue.class, 0,
+                        n -> new MpmcUnboundedXaddArrayQueue<>(64, 0)),
+                new Row(MANY, MANY, false, false, MpmcUnboundedXaddArrayQueue.class, 0,
+                        n -> new MpmcUnboundedXaddArrayQueue<>(1024)),
+                new Row(MANY, MANY, false, true, MpmcUnboundedXaddArrayQueue.class, 0,
+                        n -> new MpmcUnboundedXaddArrayQueue<>(64, 0)));
+    }
+
+    /** Builds the row's decision; unbounded rows ignore {@code bound}. */
+    private static MessagePassingQueue<Integer> build(Row row, int bound) {
+        final Queues.Builder b = Queues.builder().producers(row.producers()).consumers(row.consumers());
+        if (row.bounded()) {
+            b.bounded(bound);
+        } else {
+            b.unbounded();
+        }
+        if (row.footprintFirst()) {
+            b.footprintFirst();
+        } else {
+            b.throughputFirst();
+        }
+        return b.build();
+    }
+
+    @Test
+    void theTableCoversEveryCombinationOnce() {
+        assertEquals(16, table().map(Row::toString).distinct().count());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("table")
+    void buildsTheTableClassAtTheTableCapacity(Row row) {
+        if (!row.bounded()) {
+            final MessagePassingQueue<Integer> q = build(row, 0);
+            assertSame(row.type(), q.getClass());
+            assertEquals(MessagePassingQueue.UNBOUNDED_CAPACITY, q.capacity());
+            return;
+        }
+        for (int bound : BOUNDS) {
+            final MessagePassingQueue<Integer> q = build(row, bound);
+            assertSame(row.type(), q.getClass(), "bound " + bound);
+            assertEquals(Math.max(pow2(bound), row.least()), q.capacity(), "bound " + bound);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("table")
+    void buildsWithTheTableArguments(Row row) {
+        for (int bound : row.bounded() ? new int[] {1, 100, 1024} : new int[] {0}) {
+            final int raised = Math.max(bound, row.least());
+            for (int count : row.bounded() ? new int[] {0, 1, Math.max(pow2(bound), row.least())} : new int[] {0, 1, 100, 3000}) {
+                assertEquals(Footprints.holding(() -> row.make().apply(raised), count),
+                        Footprints.holding(() -> build(row, bound), count), "bound " + bound + ", holding " + count);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("table")
+    void doesWhatTheShapePromises(Row row) {
+        ShapeCheck.check(() -> build(row, 64), row.producers() == ONE ? 1 : 2, row.consumers() == ONE ? 1 : 2);
+    }
+
+    @Test
+    void throughputComesFirstUnlessFootprintIsAskedFor() {
+        for (Row row : table().filter(r -> !r.footprintFirst()).toArray(Row[]::new)) {
+            final Queues.Builder b = Queues.builder().producers(row.producers()).consumers(row.consumers());
+            final MessagePassingQueue<Integer> q = row.bounded() ? b.bounded(64).build() : b.unbounded().build();
+            assertSame(row.type(), q.getClass(), row.toString());
+        }
+    }
+
+    @Test
+    void theLastChoiceOfEachKindWins() {
+        final Queues.Builder b = Queues.builder().producers(ONE).producers(MANY).consumers(MANY).consumers(ONE)
+                .unbounded().bounded(100).throughputFirst().footprintFirst();
+        final MessagePassingQueue<Integer> q = b.build();
+        assertSame(MpscChunkedArrayQueue.class, q.getClass());
+        assertEquals(128, q.capacity());
+        assertSame(MpscUnboundedXaddArrayQueue.class, b.bounded(8).unbounded().throughputFirst().build().getClass());
+    }
+
+    @Test
+    void eachBuildIsANewQueue() {
+        final Queues.Builder b = Queues.builder().producers(ONE).consumers(ONE).bounded(8);
+        final MessagePassingQueue<String> first = b.build();
+        first.offer("x");
+        final MessagePassingQueue<String> second = b.build();
+        assertNotSame(first, second);
+        assertTrue(second.isEmpty());
+    }
+
+    @Test
+    void buildBeforeEveryChoiceIsMadeSaysWhatIsMissing() {
+        assertMissing("producers", Queues.builder().consumers(ONE).bounded(8));
+        assertMissing("consumers", Queues.builder().producers(ONE).unbounded());
+        assertMissing("bound", Queues.builder().producers(ONE).consumers(MANY).footprintFirst());
+        assertMissing("producers", Queues.builder());
+    }
+
+    private static void assertMissing(String what, Queues.Builder b) {
+        final IllegalStateException e = assertThrows(IllegalStateException.class, b::build);
+        assertTrue(e.getMessage().startsWith(what + " not chosen"), e.getMessage());
+    }
+
+    @Test
+    void badArgumentsAreRejectedByName() {
+        for (int bound : List.of(0, -1, Integer.MIN_VALUE, (1 << 30) + 1, Integer.MAX_VALUE)) {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Queues.builder().bounded(bound));
+            assertTrue(e.getMessage().startsWith("capacity") && e.getMessage().contains(String.valueOf(bound)),
+                    e.getMessage());
+        }
+        assertTrue(assertThrows(NullPointerException.class, () -> Queues.builder().producers(null)).getMessage()
+                .contains("producers"));
+        assertTrue(assertThrows(NullPointerException.class, () -> Queues.builder().consumers(null)).getMessage()
+                .contains("consumers"));
+    }
+
+    @Test
+    void aRejectedArgumentLeavesEarlierChoicesAsTheyWere() {
+        final Queues.Builder b = Queues.builder().producers(ONE).consumers(ONE).bounded(8);
+        assertThrows(IllegalArgumentException.class, () -> b.bounded(0));
+        assertThrows(NullPointerException.class, () -> b.producers(null));
+        assertEquals(8, b.build().capacity());
+    }
+
+    static int pow2(int n) {
+        return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
+    }
+}
