@@ -18,6 +18,12 @@ import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.agrona.concurrent.Pipe;
 import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcUnpaddedArrayQueue;
+import org.jcq.queues.MpscChunkedUnpaddedArrayQueue;
+import org.jcq.queues.MpscGrowableUnpaddedArrayQueue;
+import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
+import org.jcq.queues.MpscUnpaddedArrayQueue;
+import org.jcq.queues.SpscUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
 import org.jcq.queues.MpscBlockingConsumerArrayQueue;
@@ -122,6 +128,18 @@ public final class QueueFactory {
     public static final String MPSC_XADD = "MpscUnboundedXaddArrayQueue";
     /** This project's unbounded multi-producer multi-consumer fetch-and-add queue (chunk size). */
     public static final String MPMC_XADD = "MpmcUnboundedXaddArrayQueue";
+    /** Our compact (unpadded) SPSC array queue; its twin is JCTools' unpadded edition. */
+    public static final String SPSC_UNPADDED = "SpscUnpaddedArrayQueue";
+    /** Our compact MPSC array queue. */
+    public static final String MPSC_UNPADDED = "MpscUnpaddedArrayQueue";
+    /** Our compact MPMC array queue. */
+    public static final String MPMC_UNPADDED = "MpmcUnpaddedArrayQueue";
+    /** Our compact MPSC chunked linked-array queue. */
+    public static final String MPSC_CHUNKED_UNPADDED = "MpscChunkedUnpaddedArrayQueue";
+    /** Our compact MPSC unbounded linked-array queue. */
+    public static final String MPSC_UNBOUNDED_UNPADDED = "MpscUnboundedUnpaddedArrayQueue";
+    /** Our compact MPSC growable linked-array queue. */
+    public static final String MPSC_GROWABLE_UNPADDED = "MpscGrowableUnpaddedArrayQueue";
 
     /** JCTools (Unsafe) twin of {@link #SPSC}. */
     public static final String JCTOOLS_SPSC = JCTOOLS_PREFIX + SPSC;
@@ -208,6 +226,12 @@ public final class QueueFactory {
         m.put(MPSC_LINKED, capacity -> new MpscLinkedQueue<>());
         m.put(MPSC_XADD, MpscUnboundedXaddArrayQueue::new);
         m.put(MPMC_XADD, MpmcUnboundedXaddArrayQueue::new);
+        m.put(SPSC_UNPADDED, SpscUnpaddedArrayQueue::new);
+        m.put(MPSC_UNPADDED, MpscUnpaddedArrayQueue::new);
+        m.put(MPMC_UNPADDED, MpmcUnpaddedArrayQueue::new);
+        m.put(MPSC_CHUNKED_UNPADDED, MpscChunkedUnpaddedArrayQueue::new);
+        m.put(MPSC_UNBOUNDED_UNPADDED, MpscUnboundedUnpaddedArrayQueue::new);
+        m.put(MPSC_GROWABLE_UNPADDED, MpscGrowableUnpaddedArrayQueue::new);
         return m;
     }
 
@@ -240,6 +264,12 @@ public final class QueueFactory {
         m.put(MPSC_LINKED, capacity -> new org.jctools.queues.MpscLinkedQueue<>());
         m.put(MPSC_XADD, org.jctools.queues.MpscUnboundedXaddArrayQueue::new);
         m.put(MPMC_XADD, org.jctools.queues.MpmcUnboundedXaddArrayQueue::new);
+        m.put(SPSC_UNPADDED, org.jctools.queues.unpadded.SpscUnpaddedArrayQueue::new);
+        m.put(MPSC_UNPADDED, org.jctools.queues.unpadded.MpscUnpaddedArrayQueue::new);
+        m.put(MPMC_UNPADDED, org.jctools.queues.unpadded.MpmcUnpaddedArrayQueue::new);
+        m.put(MPSC_CHUNKED_UNPADDED, org.jctools.queues.unpadded.MpscChunkedUnpaddedArrayQueue::new);
+        m.put(MPSC_UNBOUNDED_UNPADDED, org.jctools.queues.unpadded.MpscUnboundedUnpaddedArrayQueue::new);
+        m.put(MPSC_GROWABLE_UNPADDED, org.jctools.queues.unpadded.MpscGrowableUnpaddedArrayQueue::new);
         return m;
     }
 
@@ -425,6 +455,9 @@ public final class QueueFactory {
     public static List<String> quickNames() {
         final List<String> out = new ArrayList<>();
         for (String q : OURS) {
+            if (isCompact(q)) {
+                continue; // the padded editions stand for their algorithms in a quick run
+            }
             out.add(q);
             out.add(twinOf(q));
         }
@@ -443,6 +476,14 @@ public final class QueueFactory {
     /** @return the names of this project's queues */
     public static List<String> ours() {
         return OURS;
+    }
+
+    /**
+     * @param qType a queue name
+     * @return whether it names a compact (unpadded) edition, ours or JCTools'
+     */
+    public static boolean isCompact(String qType) {
+        return qType.contains("Unpadded");
     }
 
     /** @return whether {@code qType} names one of this project's queues */

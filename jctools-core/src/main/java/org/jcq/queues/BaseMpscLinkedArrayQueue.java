@@ -137,7 +137,7 @@ import org.jcq.internal.Waits;
  * ring), and 256 bytes of padding per chunk would dominate small chunks and the empty-queue
  * footprint (JCTools pads none either).
  */
-abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueFields<E> {
+abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdFields<E> {
     /** In the old chunk's slot of the index where the next chunk starts: "go on in the next chunk". */
     static final Object JUMP = new Object();
     /** In a slot whose fill could not be written nor withdrawn: "step over this index". */
@@ -167,9 +167,51 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueField
     /** Outcome: the bound is reached. */
     private static final int QUEUE_FULL = 2;
 
-    BaseMpscLinkedArrayQueue(int chunkSize, long maxQueueCapacity) {
-        super(new Object[chunkSize + 1], maxQueueCapacity);
+    BaseMpscLinkedArrayQueue(long maxQueueCapacity) {
+        super(maxQueueCapacity);
     }
+
+    /** The first chunk: {@code chunkSize} slots and the link to the next chunk. */
+    static Object[] firstChunk(int chunkSize) {
+        return new Object[chunkSize + 1];
+    }
+
+    // The hot fields, declared by the edition (padded or compact) that extends this class; both
+    // start with producer and consumer on the same first chunk, of firstChunk(chunkSize).
+
+    abstract long laProducerIndex();
+
+    abstract void soProducerIndex(long value);
+
+    abstract boolean casProducerIndex(long expect, long update);
+
+    abstract long laProducerLimit();
+
+    abstract void soProducerLimit(long value);
+
+    abstract Object[] lpProducerBuffer();
+
+    abstract void spProducerBuffer(Object[] buffer);
+
+    abstract int lpProducerMask();
+
+    abstract void spProducerMask(int mask);
+
+    abstract long lpConsumerIndex();
+
+    abstract long laConsumerIndex();
+
+    abstract void soConsumerIndex(long value);
+
+    abstract Object[] lpConsumerBuffer();
+
+    abstract Object[] laConsumerBuffer();
+
+    abstract void soConsumerBuffer(Object[] buffer);
+
+    abstract int lpConsumerMask();
+
+    abstract void spConsumerMask(int mask);
 
     /** The size of the chunk to link after one of {@code chunkSize}; called on the linking path. */
     abstract int nextChunkSize(int chunkSize);

@@ -36,7 +36,7 @@ abstract class BaseMpscLinkedArrayQueueColdFields<E> extends AbstractQueue<E>
 }
 
 /** Keeps the producer index 128 bytes away from the header and the cold fields. */
-abstract class BaseMpscLinkedArrayQueuePad1<E> extends BaseMpscLinkedArrayQueueColdFields<E> {
+abstract class BaseMpscLinkedArrayQueuePad1<E> extends BaseMpscLinkedArrayQueue<E> {
     byte p1_000, p1_001, p1_002, p1_003, p1_004, p1_005, p1_006, p1_007, p1_008, p1_009, p1_010, p1_011, p1_012, p1_013, p1_014, p1_015;
     byte p1_016, p1_017, p1_018, p1_019, p1_020, p1_021, p1_022, p1_023, p1_024, p1_025, p1_026, p1_027, p1_028, p1_029, p1_030, p1_031;
     byte p1_032, p1_033, p1_034, p1_035, p1_036, p1_037, p1_038, p1_039, p1_040, p1_041, p1_042, p1_043, p1_044, p1_045, p1_046, p1_047;
@@ -66,14 +66,17 @@ abstract class BaseMpscLinkedArrayQueueProducerIndex<E> extends BaseMpscLinkedAr
         super(maxQueueCapacity);
     }
 
+    @Override
     final long laProducerIndex() {
         return (long) PRODUCER_INDEX.getAcquire(this);
     }
 
+    @Override
     final void soProducerIndex(long value) {
         PRODUCER_INDEX.setRelease(this, value);
     }
 
+    @Override
     final boolean casProducerIndex(long expect, long update) {
         return PRODUCER_INDEX.compareAndSet(this, expect, update);
     }
@@ -114,26 +117,32 @@ abstract class BaseMpscLinkedArrayQueueProducerFields<E> extends BaseMpscLinkedA
         // producerLimit starts at 0: the first offer takes the slow path, which sets it.
     }
 
+    @Override
     final long laProducerLimit() {
         return (long) PRODUCER_LIMIT.getAcquire(this);
     }
 
+    @Override
     final void soProducerLimit(long value) {
         PRODUCER_LIMIT.setRelease(this, value);
     }
 
+    @Override
     final Object[] lpProducerBuffer() {
         return producerBuffer;
     }
 
+    @Override
     final void spProducerBuffer(Object[] buffer) {
         producerBuffer = buffer;
     }
 
+    @Override
     final int lpProducerMask() {
         return producerMask;
     }
 
+    @Override
     final void spProducerMask(int mask) {
         producerMask = mask;
     }
@@ -175,34 +184,42 @@ abstract class BaseMpscLinkedArrayQueueConsumerFields<E> extends BaseMpscLinkedA
         this.consumerMask = buffer.length - 2;
     }
 
+    @Override
     final long lpConsumerIndex() {
         return consumerIndex;
     }
 
+    @Override
     final long laConsumerIndex() {
         return (long) CONSUMER_INDEX.getAcquire(this);
     }
 
+    @Override
     final void soConsumerIndex(long value) {
         CONSUMER_INDEX.setRelease(this, value);
     }
 
+    @Override
     final Object[] lpConsumerBuffer() {
         return consumerBuffer;
     }
 
+    @Override
     final Object[] laConsumerBuffer() {
         return (Object[]) CONSUMER_BUFFER.getAcquire(this);
     }
 
+    @Override
     final void soConsumerBuffer(Object[] buffer) {
         CONSUMER_BUFFER.setRelease(this, buffer);
     }
 
+    @Override
     final int lpConsumerMask() {
         return consumerMask;
     }
 
+    @Override
     final void spConsumerMask(int mask) {
         consumerMask = mask;
     }
@@ -219,7 +236,7 @@ abstract class BaseMpscLinkedArrayQueueFields<E> extends BaseMpscLinkedArrayQueu
     byte p4_096, p4_097, p4_098, p4_099, p4_100, p4_101, p4_102, p4_103, p4_104, p4_105, p4_106, p4_107, p4_108, p4_109, p4_110, p4_111;
     byte p4_112, p4_113, p4_114, p4_115, p4_116, p4_117, p4_118, p4_119, p4_120, p4_121, p4_122, p4_123, p4_124, p4_125, p4_126, p4_127;
 
-    BaseMpscLinkedArrayQueueFields(Object[] buffer, long maxQueueCapacity) {
-        super(buffer, maxQueueCapacity);
+    BaseMpscLinkedArrayQueueFields(int chunkSize, long maxQueueCapacity) {
+        super(firstChunk(chunkSize), maxQueueCapacity);
     }
 }

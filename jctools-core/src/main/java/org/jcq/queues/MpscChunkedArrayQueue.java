@@ -33,7 +33,7 @@ import org.jcq.internal.Args;
  *
  * @param <E> the type of the elements
  */
-public class MpscChunkedArrayQueue<E> extends BaseMpscLinkedArrayQueue<E> {
+public class MpscChunkedArrayQueue<E> extends BaseMpscLinkedArrayQueueFields<E> {
     /** JCTools' smallest bound. */
     private static final int MIN_CAPACITY = 4;
     /** JCTools' smallest chunk. */
@@ -50,7 +50,7 @@ public class MpscChunkedArrayQueue<E> extends BaseMpscLinkedArrayQueue<E> {
      */
     public MpscChunkedArrayQueue(int capacity) {
         // The chunk size is worked out from any int; the bound's check throws before super runs.
-        super(defaultChunkSize(capacity), bound(Args.pow2Capacity("capacity", capacity, MIN_CAPACITY)));
+        super(defaultChunkSize(capacity), boundOf("capacity", capacity));
     }
 
     /**
@@ -63,16 +63,25 @@ public class MpscChunkedArrayQueue<E> extends BaseMpscLinkedArrayQueue<E> {
      * @throws IllegalArgumentException if an argument is out of range
      */
     public MpscChunkedArrayQueue(int initialCapacity, int maxCapacity) {
-        super(Args.pow2Below("initialCapacity", initialCapacity, MIN_CHUNK, "maxCapacity",
-                Args.pow2Capacity("maxCapacity", maxCapacity, MIN_CAPACITY)),
-                bound(Args.pow2Capacity("maxCapacity", maxCapacity, MIN_CAPACITY)));
+        super(chunkOf(initialCapacity, maxCapacity), boundOf("maxCapacity", maxCapacity));
+    }
+
+    /** The bound of a queue of {@code capacity} (the argument {@code name}), checked. */
+    static long boundOf(String name, int capacity) {
+        return bound(Args.pow2Capacity(name, capacity, MIN_CAPACITY));
+    }
+
+    /** The chunk size of the two-argument constructors, checked. */
+    static int chunkOf(int initialCapacity, int maxCapacity) {
+        return Args.pow2Below("initialCapacity", initialCapacity, MIN_CHUNK, "maxCapacity",
+                Args.pow2Capacity("maxCapacity", maxCapacity, MIN_CAPACITY));
     }
 
     /**
      * An eighth of the requested bound (not of the rounded one), rounded up to a power of two,
      * within [2, 1024]: JCTools' one-argument constructor picks the same.
      */
-    private static int defaultChunkSize(int capacity) {
+    static int defaultChunkSize(int capacity) {
         return Math.max(MIN_CHUNK, Math.min(MAX_DEFAULT_CHUNK, ceilPow2(capacity / 8)));
     }
 

@@ -35,9 +35,7 @@ import org.jcq.internal.Args;
  *
  * @param <E> the type of the elements
  */
-public class MpscGrowableArrayQueue<E> extends BaseMpscLinkedArrayQueue<E> {
-    /** JCTools' smallest bound. */
-    private static final int MIN_CAPACITY = 4;
+public class MpscGrowableArrayQueue<E> extends BaseMpscLinkedArrayQueueFields<E> {
     /** JCTools' smallest chunk. */
     private static final int MIN_CHUNK = 2;
 
@@ -50,8 +48,7 @@ public class MpscGrowableArrayQueue<E> extends BaseMpscLinkedArrayQueue<E> {
      */
     public MpscGrowableArrayQueue(int capacity) {
         // The chunk size is worked out from any int; the bound's check throws before super runs.
-        super(Math.max(MIN_CHUNK, ceilPow2(capacity / 8)),
-                bound(Args.pow2Capacity("capacity", capacity, MIN_CAPACITY)));
+        super(firstChunkSize(capacity), MpscChunkedArrayQueue.boundOf("capacity", capacity));
     }
 
     /**
@@ -64,9 +61,13 @@ public class MpscGrowableArrayQueue<E> extends BaseMpscLinkedArrayQueue<E> {
      * @throws IllegalArgumentException if an argument is out of range
      */
     public MpscGrowableArrayQueue(int initialCapacity, int maxCapacity) {
-        super(Args.pow2Below("initialCapacity", initialCapacity, MIN_CHUNK, "maxCapacity",
-                Args.pow2Capacity("maxCapacity", maxCapacity, MIN_CAPACITY)),
-                bound(Args.pow2Capacity("maxCapacity", maxCapacity, MIN_CAPACITY)));
+        super(MpscChunkedArrayQueue.chunkOf(initialCapacity, maxCapacity),
+                MpscChunkedArrayQueue.boundOf("maxCapacity", maxCapacity));
+    }
+
+    /** An eighth of the requested bound, rounded up to a power of two, at least 2: as JCTools. */
+    static int firstChunkSize(int capacity) {
+        return Math.max(MIN_CHUNK, ceilPow2(capacity / 8));
     }
 
     @Override

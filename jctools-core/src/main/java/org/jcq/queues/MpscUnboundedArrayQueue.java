@@ -33,7 +33,7 @@ import org.jcq.internal.Args;
  *
  * @param <E> the type of the elements
  */
-public class MpscUnboundedArrayQueue<E> extends BaseMpscLinkedArrayQueue<E> {
+public class MpscUnboundedArrayQueue<E> extends BaseMpscLinkedArrayQueueFields<E> {
     /** JCTools' smallest chunk. */
     private static final int MIN_CHUNK = 2;
 
@@ -45,7 +45,12 @@ public class MpscUnboundedArrayQueue<E> extends BaseMpscLinkedArrayQueue<E> {
      * @throws IllegalArgumentException if {@code chunkSize} is out of range
      */
     public MpscUnboundedArrayQueue(int chunkSize) {
-        super(Args.pow2Capacity("chunkSize", chunkSize, MIN_CHUNK), NO_BOUND);
+        super(chunkOf(chunkSize), NO_BOUND);
+    }
+
+    /** The chunk size of a request, checked. */
+    static int chunkOf(int chunkSize) {
+        return Args.pow2Capacity("chunkSize", chunkSize, MIN_CHUNK);
     }
 
     @Override

@@ -50,7 +50,10 @@ class MpscLinkedArrayQueueTest {
         return Stream.of(
                 new Variant("chunked", chunk -> new MpscChunkedArrayQueue<>(chunk, BOUND), true),
                 new Variant("unbounded", MpscUnboundedArrayQueue::new, false),
-                new Variant("growable", chunk -> new MpscGrowableArrayQueue<>(chunk, BOUND), true));
+                new Variant("growable", chunk -> new MpscGrowableArrayQueue<>(chunk, BOUND), true),
+                new Variant("chunked unpadded", chunk -> new MpscChunkedUnpaddedArrayQueue<>(chunk, BOUND), true),
+                new Variant("unbounded unpadded", MpscUnboundedUnpaddedArrayQueue::new, false),
+                new Variant("growable unpadded", chunk -> new MpscGrowableUnpaddedArrayQueue<>(chunk, BOUND), true));
     }
 
     static Stream<Arguments> variantsAndTinyChunks() {
@@ -484,7 +487,7 @@ class MpscLinkedArrayQueueTest {
             for (int i = 0; i < burst; i++) {
                 assertTrue(q.offer(1000 + i));
             }
-            final boolean growable = q instanceof MpscGrowableArrayQueue;
+            final boolean growable = q instanceof MpscGrowableArrayQueue || q instanceof MpscGrowableUnpaddedArrayQueue;
             if (round == 0 || !growable) {
                 // A grown growable queue keeps its one largest chunk and links no more.
                 assertTrue(GraphLayout.parseInstance(q).getClassCounts().count(Object[].class) > 1,

@@ -146,7 +146,13 @@ final class QueueRegistry {
     private static final List<QueueSpec> MPSC_LINKED_ARRAY_QUEUES = List.of(
             new QueueSpec("MpscChunkedArrayQueue", MpscChunkedArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.pow2(4, 4)),
             new QueueSpec("MpscUnboundedArrayQueue", MpscUnboundedArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.unbounded(2)),
-            new QueueSpec("MpscGrowableArrayQueue", MpscGrowableArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.pow2(4, 4)));
+            new QueueSpec("MpscGrowableArrayQueue", MpscGrowableArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.pow2(4, 4)),
+            new QueueSpec("MpscChunkedUnpaddedArrayQueue", MpscChunkedUnpaddedArrayQueue::new, Shape.MULTI, Shape.SINGLE,
+                    Capacity.pow2(4, 4)),
+            new QueueSpec("MpscUnboundedUnpaddedArrayQueue", MpscUnboundedUnpaddedArrayQueue::new, Shape.MULTI,
+                    Shape.SINGLE, Capacity.unbounded(2)),
+            new QueueSpec("MpscGrowableUnpaddedArrayQueue", MpscGrowableUnpaddedArrayQueue::new, Shape.MULTI,
+                    Shape.SINGLE, Capacity.pow2(4, 4)));
 
     /** Linked-node queues. */
     private static final List<QueueSpec> LINKED_QUEUES = List.of(

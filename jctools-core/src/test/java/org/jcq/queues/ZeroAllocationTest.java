@@ -155,7 +155,8 @@ class ZeroAllocationTest {
      */
     private static boolean allocatesChunksAsItFills(MessagePassingQueue<?> q) {
         return q instanceof SpscChunkedArrayQueue || q instanceof SpscUnboundedArrayQueue
-                || q instanceof MpscChunkedArrayQueue || q instanceof MpscUnboundedArrayQueue;
+                || q instanceof MpscChunkedArrayQueue || q instanceof MpscUnboundedArrayQueue
+                || q instanceof MpscChunkedUnpaddedArrayQueue || q instanceof MpscUnboundedUnpaddedArrayQueue;
     }
 
     private static void workload(MessagePassingQueue<Integer> q, Integer[] elements, Sink sink, Source source,
