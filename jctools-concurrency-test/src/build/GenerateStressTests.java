@@ -88,6 +88,10 @@ public final class GenerateStressTests {
             q("MpscArrayQueue", "new MpscArrayQueue<>(4)", M, S, 4, 3, 3),
             q("SpmcArrayQueue", "new SpmcArrayQueue<>(4)", S, M, 4, 3, 3),
             q("MpmcArrayQueue", "new MpmcArrayQueue<>(4)", M, M, 4, 3, 3),
+            // The compact editions: the same algorithms, their own field holders (accessors).
+            q("SpscUnpaddedArrayQueue", "new SpscUnpaddedArrayQueue<>(4)", S, S, 4, 3, 3),
+            q("MpscUnpaddedArrayQueue", "new MpscUnpaddedArrayQueue<>(4)", M, S, 4, 3, 3),
+            q("MpmcUnpaddedArrayQueue", "new MpmcUnpaddedArrayQueue<>(4)", M, M, 4, 3, 3),
             // SPSC linked-array: chunks of 8 (the smallest). The producer links only when its chunk
             // is full (an emptied chunk is reused in place), so NearFull, one element short of
             // that, races the JUMP; Boundary races a wrap inside the chunk.
@@ -99,6 +103,9 @@ public final class GenerateStressTests {
             q("MpscChunkedArrayQueue", "new MpscChunkedArrayQueue<>(2, 8)", M, S, 8, 1, 2),
             q("MpscUnboundedArrayQueue", "new MpscUnboundedArrayQueue<>(2)", M, S, 0, 1, 2),
             q("MpscGrowableArrayQueue", "new MpscGrowableArrayQueue<>(2, 8)", M, S, 8, 1, 3),
+            q("MpscChunkedUnpaddedArrayQueue", "new MpscChunkedUnpaddedArrayQueue<>(2, 8)", M, S, 8, 1, 2),
+            q("MpscUnboundedUnpaddedArrayQueue", "new MpscUnboundedUnpaddedArrayQueue<>(2)", M, S, 0, 1, 2),
+            q("MpscGrowableUnpaddedArrayQueue", "new MpscGrowableUnpaddedArrayQueue<>(2, 8)", M, S, 8, 1, 3),
             // Linked nodes: Boundary starts after consumed (self-linked) nodes.
             q("SpscLinkedQueue", "new SpscLinkedQueue<>()", S, S, 0, 3, 2),
             q("MpscLinkedQueue", "new MpscLinkedQueue<>()", M, S, 0, 3, 2),

@@ -83,11 +83,14 @@
  * <li>128 bytes of padding after the last region, against whatever object follows in the heap.</li>
  * </ol>
  * Pads are {@code byte} fields, 128 to a class, named mechanically ({@code p<region>_<nnn>}), so no
- * field of a subclass can be placed into a gap between them. The ring arrays have 128 bytes of
- * unused slots at each end (32 references; 16 longs in MPMC's sequence array), which keeps the
- * live slots off the array header (read by every bounds check) and off neighbouring objects.
- * <b>Not</b> padded: slots within the ring from each other (neighbouring slots are written by the
- * producer and the consumer in turn; that is inherent to a ring), and the element objects.
+ * field of a subclass can be placed into a gap between them. The SPSC, MPSC and SPMC rings start
+ * with unused slots, so that the first live slot lies 128 bytes after the array's start (28
+ * references and the 16-byte header): slot writes never touch the header's lines, which every
+ * access reads (VarHandle bounds and type checks). MPMC pads its sequence array the same way (14
+ * longs), which every thread reads first, and not its ring. <b>Not</b> padded: the rings' ends
+ * (JCTools pads neither end, and the padded queues keep within its footprint), slots within a ring
+ * from each other (neighbouring slots are written by the producer and the consumer in turn; that
+ * is inherent to a ring), and the element objects.
  * <p>
  * The MPSC blocking-consumer queue adds one more region after the consumer index's trailing pad:
  * a second pad (the VM may put a few bytes of the first into the alignment gap before the index),
@@ -109,5 +112,19 @@
  * them either). The last slot of a linked-array chunk holds the link to the next chunk.
  * <p>
  * A JOL test ({@code LayoutTest}) asserts each of these statements for every queue class.
+ *
+ * <h2>Compact editions</h2>
+ * Programs that hold many queues, such as one mailbox per actor, pay for padding in memory more
+ * than they gain from it in time: a padded queue object is about 400 to 550 bytes before its ring.
+ * The compact editions ({@link org.jcq.queues.SpscUnpaddedArrayQueue},
+ * {@link org.jcq.queues.MpscUnpaddedArrayQueue}, {@link org.jcq.queues.MpmcUnpaddedArrayQueue} and
+ * the MPSC linked-array {@code *UnpaddedArrayQueue}s) run the same algorithm as their padded
+ * editions: each algorithm lives once, in an abstract class ({@code BaseSpscArrayQueue},
+ * {@code BaseMpscArrayQueue}, {@code BaseMpmcArrayQueue}, {@code BaseMpscLinkedArrayQueue}) that
+ * reaches its hot fields through abstract accessors named by ordering. The padded edition declares
+ * those fields in the padded class chain above; the compact edition declares them inline, with no
+ * pads and no unused ring slots ({@code padSlots()} is 0). Only the field holder differs. Where a
+ * program loads one edition, C2 binds the accessors statically (class hierarchy analysis); where
+ * it loads both, each inlined method checks its receiver's class once.
  */
 package org.jcq.queues;

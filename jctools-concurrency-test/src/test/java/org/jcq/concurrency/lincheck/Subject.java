@@ -5,17 +5,21 @@ import java.util.function.Supplier;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
+import org.jcq.queues.MpmcUnpaddedArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
 import org.jcq.queues.MpscBlockingConsumerArrayQueue;
 import org.jcq.queues.MpscChunkedArrayQueue;
 import org.jcq.queues.MpscGrowableArrayQueue;
 import org.jcq.queues.MpscLinkedQueue;
 import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedXaddArrayQueue;
+import org.jcq.queues.MpscUnpaddedArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
+import org.jcq.queues.SpscUnpaddedArrayQueue;
 import org.jetbrains.lincheck.datastructures.Options;
 
 /**
@@ -60,7 +64,13 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             new Subject("SpscArrayQueue(2)", QueueOperations.Spsc.class, () -> new SpscArrayQueue<>(2)),
             new Subject("SpscUnboundedArrayQueue(1)", QueueOperations.Spsc.class,
                 () -> new SpscUnboundedArrayQueue<>(1)),
-            new Subject("SpscLinkedQueue", QueueOperations.Spsc.class, SpscLinkedQueue::new));
+            new Subject("SpscLinkedQueue", QueueOperations.Spsc.class, SpscLinkedQueue::new),
+            // The compact editions: the same algorithms through their own field holders.
+            new Subject("SpscUnpaddedArrayQueue(2)", QueueOperations.Spsc.class, () -> new SpscUnpaddedArrayQueue<>(2)),
+            new Subject("MpscUnpaddedArrayQueue(2)", QueueOperations.Mpsc.class, () -> new MpscUnpaddedArrayQueue<>(2)),
+            new Subject("MpmcUnpaddedArrayQueue(2)", QueueOperations.Mpmc.class, () -> new MpmcUnpaddedArrayQueue<>(2)),
+            new Subject("MpscUnboundedUnpaddedArrayQueue(2)", QueueOperations.Mpsc.class,
+                () -> new MpscUnboundedUnpaddedArrayQueue<>(2)));
     }
 
     /**

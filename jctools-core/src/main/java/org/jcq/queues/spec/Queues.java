@@ -4,9 +4,11 @@ import org.jcq.internal.Args;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
+import org.jcq.queues.MpmcUnpaddedArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
-import org.jcq.queues.MpscChunkedArrayQueue;
+import org.jcq.queues.MpscChunkedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedXaddArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
@@ -34,7 +36,7 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * with 128 and with 1024 elements (bounded: {@code n = 1024}), by JOL on JDK 17 with compressed
  * references (2026-11-25; {@code docs/choosing-a-queue.md}, which also lists every measurement each
  * reason rests on). Throughput is elements per µs, one producer and one consumer on 2 cores, from
- * {@code docs/2026-11-21-measurements.md} (issue 3) and {@code docs/2026-11-25-performance.md}.
+ * {@code docs/2026-11-21-measurements.md} and {@code docs/2026-11-25-performance.md}.
  * <table>
  * <caption>What {@link Builder#build()} returns</caption>
  * <tr><th>Shape</th><th>Bound</th><th>First</th><th>Queue</th><th>Why</th></tr>
@@ -43,20 +45,22 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  *     allocates after construction</td></tr>
  * <tr><td>SPSC</td><td>n</td><td>footprint</td>
  *     <td>{@link SpscChunkedArrayQueue}{@code (n)} (least 16)</td>
- *     <td>chunks of n/8 allocated as it fills: 984 bytes (1536, 5288) against the ring's 4800
- *     (4800, 4800); 1P1C level with the ring within one chunk</td></tr>
+ *     <td>chunks of n/8 allocated as it fills: 984 bytes (1536, 5288) against the ring's 4656
+ *     (4656, 4656); 1P1C level with the ring within one chunk</td></tr>
  * <tr><td>MPSC</td><td>n</td><td>throughput</td><td>{@link MpscArrayQueue}{@code (n)}</td>
  *     <td>no chunk to link, no allocation; 90 elements/µs 1P1C with {@code relaxedPoll}, level with
  *     JCTools</td></tr>
  * <tr><td>MPSC</td><td>n</td><td>footprint</td>
- *     <td>{@link MpscChunkedArrayQueue}{@code (n)} (least 4)</td>
- *     <td>chunks of n/8 (at most 1024) allocated as it fills: 1112 bytes (1664, 5416) against the
- *     ring's 4928 (4928, 4928)</td></tr>
+ *     <td>{@link MpscChunkedUnpaddedArrayQueue}{@code (n)} (least 4)</td>
+ *     <td>the compact edition, chunks of n/8 (at most 1024) allocated as it fills: 600 bytes (1152,
+ *     4904) against the padded chunked queue's 1112 (1664, 5416) and the ring's 4784</td></tr>
  * <tr><td>SPMC</td><td>n</td><td>either</td><td>{@link SpmcArrayQueue}{@code (n)}</td>
- *     <td>the only bounded SPMC queue; an MPMC ring is larger (13256 bytes against 4928), as it
+ *     <td>the only bounded SPMC queue; an MPMC ring is larger (12856 bytes against 4784), as it
  *     keeps a sequence number per slot</td></tr>
- * <tr><td>MPMC</td><td>n</td><td>either</td><td>{@link MpmcArrayQueue}{@code (n)} (least 2)</td>
- *     <td>the only bounded MPMC queue</td></tr>
+ * <tr><td>MPMC</td><td>n</td><td>throughput</td><td>{@link MpmcArrayQueue}{@code (n)} (least 2)</td>
+ *     <td>the only bounded MPMC algorithm, padded</td></tr>
+ * <tr><td>MPMC</td><td>n</td><td>footprint</td><td>{@link MpmcUnpaddedArrayQueue}{@code (n)} (least 2)</td>
+ *     <td>its compact edition: 12360 bytes against 12856</td></tr>
  * <tr><td>SPSC</td><td>none</td><td>throughput</td><td>{@link SpscUnboundedArrayQueue}{@code (1024)}</td>
  *     <td>312 elements/µs against the linked-node queue's 53 (JDK 17; 312 against 93 on JDK 25);
  *     no allocation within a chunk, where a node costs 24 bytes an element</td></tr>
@@ -68,9 +72,11 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  *     <td>producers claim with one fetch-and-add, never a retried CAS; emptied chunks are reused;
  *     31.8 ± 6.2 elements/µs against {@link MpscUnboundedArrayQueue}'s 12.2 ± 10.8 on JDK 25,
  *     23.3 ± 6.9 against 18.2 ± 12.5 on JDK 17</td></tr>
- * <tr><td>MPSC</td><td>none</td><td>footprint</td><td>{@link MpscUnboundedArrayQueue}{@code (32)}</td>
- *     <td>728 bytes (1352, 5760) against the linked-node queue's 424 (3496, 25000) and the
- *     fetch-and-add queue's 4752 (4752, 4752); the chunk size (*)</td></tr>
+ * <tr><td>MPSC</td><td>none</td><td>footprint</td>
+ *     <td>{@link MpscUnboundedUnpaddedArrayQueue}{@code (16)}</td>
+ *     <td>the compact edition: 152 bytes (872, 6152) against the padded one's 728 (1352, 5760) with
+ *     chunks of 32, the linked-node queue's 424 (3496, 25000) and the fetch-and-add queue's 4752
+ *     (4752, 4752); the chunk size (*)</td></tr>
  * <tr><td>SPMC, MPMC</td><td>none</td><td>throughput</td>
  *     <td>{@link MpmcUnboundedXaddArrayQueue}{@code (1024)}</td>
  *     <td>the only unbounded multi-consumer queue; emptied chunks are reused (2 kept)</td></tr>
@@ -80,9 +86,9 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  *     against 12960 (12960, 12960); the chunk size (*)</td></tr>
  * </table>
  * (*) The chunk size: of 16, 32, 64 and 128, the one never far above the smallest of the four at
- * 0, 8, 32, 64, 128, 256, 1024 and 4096 elements (at most 1.14 times it for 32 in the SPSC and MPSC
- * queues, 1.27 times for 64 in the MPMC one; each other size is more than 1.25 times the smallest
- * somewhere).
+ * 0, 8, 32, 64, 128, 256, 1024 and 4096 elements (at most 1.14 times it for 32 in the SPSC queue,
+ * 1.36 times for 16 in the compact MPSC one, 1.27 times for 64 in the MPMC one; each other size is
+ * further above the smallest somewhere).
  * <p>
  * Where one producer (or consumer) thread is chosen, the queue returned may be used by one such
  * thread at a time only; see each class for the rest of its contract. Every queue returned is also
@@ -102,17 +108,17 @@ public final class Queues {
         // Bounded rows get the requested bound n (raised to the queue's least); unbounded rows
         // ignore it and give their chunk size (and, for MPMC, how many emptied chunks to keep).
         choose(Shape.SPSC, BOUNDED, THROUGHPUT, n -> new SpscArrayQueue<>(n));
-        choose(Shape.SPSC, BOUNDED, FOOTPRINT, n -> new SpscChunkedArrayQueue<>(Math.max(n, 16))); // compact edition: SpscUnpaddedArrayQueue
+        choose(Shape.SPSC, BOUNDED, FOOTPRINT, n -> new SpscChunkedArrayQueue<>(Math.max(n, 16)));
         choose(Shape.MPSC, BOUNDED, THROUGHPUT, n -> new MpscArrayQueue<>(n));
-        choose(Shape.MPSC, BOUNDED, FOOTPRINT, n -> new MpscChunkedArrayQueue<>(Math.max(n, 4))); // compact edition: MpscChunkedUnpaddedArrayQueue
+        choose(Shape.MPSC, BOUNDED, FOOTPRINT, n -> new MpscChunkedUnpaddedArrayQueue<>(Math.max(n, 4)));
         choose(Shape.SPMC, BOUNDED, THROUGHPUT, n -> new SpmcArrayQueue<>(n));
         choose(Shape.SPMC, BOUNDED, FOOTPRINT, n -> new SpmcArrayQueue<>(n));
         choose(Shape.MPMC, BOUNDED, THROUGHPUT, n -> new MpmcArrayQueue<>(Math.max(n, 2)));
-        choose(Shape.MPMC, BOUNDED, FOOTPRINT, n -> new MpmcArrayQueue<>(Math.max(n, 2))); // compact edition: MpmcUnpaddedArrayQueue
+        choose(Shape.MPMC, BOUNDED, FOOTPRINT, n -> new MpmcUnpaddedArrayQueue<>(Math.max(n, 2)));
         choose(Shape.SPSC, UNBOUNDED, THROUGHPUT, n -> new SpscUnboundedArrayQueue<>(1024));
         choose(Shape.SPSC, UNBOUNDED, FOOTPRINT, n -> new SpscUnboundedArrayQueue<>(32));
         choose(Shape.MPSC, UNBOUNDED, THROUGHPUT, n -> new MpscUnboundedXaddArrayQueue<>(1024));
-        choose(Shape.MPSC, UNBOUNDED, FOOTPRINT, n -> new MpscUnboundedArrayQueue<>(32)); // compact edition: MpscUnboundedUnpaddedArrayQueue
+        choose(Shape.MPSC, UNBOUNDED, FOOTPRINT, n -> new MpscUnboundedUnpaddedArrayQueue<>(16));
         choose(Shape.SPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
         choose(Shape.SPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddArrayQueue<>(64, 0));
         choose(Shape.MPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.MpscLinkedQueue;
-import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
 import org.jcq.queues.spec.Queues.Threads;
@@ -76,7 +76,7 @@ class ChoiceFootprintTest {
     @Test
     void eachUnboundedFootprintChunkIsTheOneNeverFarAboveTheSmallest() {
         assertMinimaxChunk("SPSC", builder(ONE, ONE, false, true), SpscUnboundedArrayQueue::new, 32);
-        assertMinimaxChunk("MPSC", builder(MANY, ONE, false, true), MpscUnboundedArrayQueue::new, 32);
+        assertMinimaxChunk("MPSC", builder(MANY, ONE, false, true), MpscUnboundedUnpaddedArrayQueue::new, 16);
         assertMinimaxChunk("SPMC", builder(ONE, MANY, false, true), c -> new MpmcUnboundedXaddArrayQueue<>(c, 0), 64);
         assertMinimaxChunk("MPMC", builder(MANY, MANY, false, true), c -> new MpmcUnboundedXaddArrayQueue<>(c, 0), 64);
     }

@@ -14,10 +14,13 @@ import java.util.stream.Stream;
 
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
 import org.jcq.queues.MpscChunkedArrayQueue;
+import org.jcq.queues.MpscChunkedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedXaddArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
@@ -57,16 +60,16 @@ class QueuesTest {
                 new Row(ONE, ONE, true, false, SpscArrayQueue.class, 4, SpscArrayQueue::new),
                 new Row(ONE, ONE, true, true, SpscChunkedArrayQueue.class, 16, SpscChunkedArrayQueue::new),
                 new Row(MANY, ONE, true, false, MpscArrayQueue.class, 1, MpscArrayQueue::new),
-                new Row(MANY, ONE, true, true, MpscChunkedArrayQueue.class, 4, MpscChunkedArrayQueue::new),
+                new Row(MANY, ONE, true, true, MpscChunkedUnpaddedArrayQueue.class, 4, MpscChunkedUnpaddedArrayQueue::new),
                 new Row(ONE, MANY, true, false, SpmcArrayQueue.class, 1, SpmcArrayQueue::new),
                 new Row(ONE, MANY, true, true, SpmcArrayQueue.class, 1, SpmcArrayQueue::new),
                 new Row(MANY, MANY, true, false, MpmcArrayQueue.class, 2, MpmcArrayQueue::new),
-                new Row(MANY, MANY, true, true, MpmcArrayQueue.class, 2, MpmcArrayQueue::new),
+                new Row(MANY, MANY, true, true, MpmcUnpaddedArrayQueue.class, 2, MpmcUnpaddedArrayQueue::new),
                 new Row(ONE, ONE, false, false, SpscUnboundedArrayQueue.class, 0, n -> new SpscUnboundedArrayQueue<>(1024)),
                 new Row(ONE, ONE, false, true, SpscUnboundedArrayQueue.class, 0, n -> new SpscUnboundedArrayQueue<>(32)),
                 new Row(MANY, ONE, false, false, MpscUnboundedXaddArrayQueue.class, 0,
                         n -> new MpscUnboundedXaddArrayQueue<>(1024)),
-                new Row(MANY, ONE, false, true, MpscUnboundedArrayQueue.class, 0, n -> new MpscUnboundedArrayQueue<>(32)),
+                new Row(MANY, ONE, false, true, MpscUnboundedUnpaddedArrayQueue.class, 0, n -> new MpscUnboundedUnpaddedArrayQueue<>(16)),
                 new Row(ONE, MANY, false, false, MpmcUnboundedXaddArrayQueue.class, 0,
                         n -> new MpmcUnboundedXaddArrayQueue<>(1024)),
                 new Row(ONE, MANY, false, true, MpmcUnboundedXaddArrayQueue.class, 0,
@@ -146,7 +149,7 @@ class QueuesTest {
         final Queues.Builder b = Queues.builder().producers(ONE).producers(MANY).consumers(MANY).consumers(ONE)
                 .unbounded().bounded(100).throughputFirst().footprintFirst();
         final MessagePassingQueue<Integer> q = b.build();
-        assertSame(MpscChunkedArrayQueue.class, q.getClass());
+        assertSame(MpscChunkedUnpaddedArrayQueue.class, q.getClass());
         assertEquals(128, q.capacity());
         assertSame(MpscUnboundedXaddArrayQueue.class, b.bounded(8).unbounded().throughputFirst().build().getClass());
     }
