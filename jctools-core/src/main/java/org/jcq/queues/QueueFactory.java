@@ -37,7 +37,7 @@ import org.jcq.queues.spec.ConcurrentQueueSpec;
  * (it had no unbounded multi-consumer queue when it wrote this factory). This returns
  * {@link MpmcUnboundedXaddArrayQueue}: a {@link MessagePassingQueue} that allocates nothing per
  * element once its chunk pool is warm, where the JDK's queue allocates a 24-byte node per element.
- * One producer and one consumer, its mean throughput was above the JDK queue's (2026-11-21, issue 3:
+ * One producer and one consumer, its mean throughput was above the JDK queue's (measured 2026-11-21:
  * 93.6 against 22.7 elements/µs on JDK 17, 81.3 against 24.5 on JDK 25), but with intervals too
  * wide to call a difference. What it lacks: it is not lock-free (a consumer waits for a producer
  * between its claim and its store), {@code remove(Object)} of a present element and the iterator's
