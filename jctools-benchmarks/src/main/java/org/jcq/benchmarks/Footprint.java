@@ -38,7 +38,7 @@ import org.openjdk.jol.info.GraphLayout;
  * (JDK 24 and later: add {@code --sun-misc-unsafe-memory-access=allow}).
  */
 public final class Footprint {
-    /** The CSV's header line; the spec of issue 5 fixes it. */
+    /** The CSV's header line, fixed: scripts read the columns by name. */
     public static final String CSV_HEADER = "qType,capacity,elements,emptyBytes,fullBytes";
     /** Key: comma-separated {@link QueueFactory} names; default every known queue. */
     public static final String KEY_QTYPES = "qTypes";

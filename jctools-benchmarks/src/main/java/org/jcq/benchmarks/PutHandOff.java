@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * consumer, so nearly every {@code put} finds the queue full and waits for room, and the consumer
  * may wait for an element after each burst: the time per element is what the two waits cost,
  * from the consumer making room to a waiting producer noticing it and back. These are the waits
- * that issue 17 is about (how a waiting thread backs off on virtual threads), so this is the
+ * that decide how a waiting thread backs off on virtual threads, so this is the
  * before/after measurement of that change, and the check that platform threads lose nothing.
  * <p>
  * <b>Score to read:</b> {@code ns/elem}, the median over {@code rounds} rounds of a round's wall
