@@ -36,6 +36,8 @@ import org.junit.jupiter.api.Test;
  */
 class ChoosingAQueueDocTest {
     private static final String DOC = "docs/choosing-a-queue.md";
+    private static final String README = "README.md";
+    private static final String README_HEADER = "| Shape | Bound | Throughput first | Footprint first |";
     private static final String HEADING = "## The builder's choices";
     private static final String NONE = "–";
     private static final Pattern QUEUE = Pattern.compile("`(\\w+)\\(([^)]*)\\)`");
@@ -61,6 +63,39 @@ class ChoosingAQueueDocTest {
                     "decision listed twice: " + row);
             check(row);
         }
+    }
+
+    /**
+     * The README's short table (shape, bound, the throughput-first and the footprint-first queue)
+     * names, cell for cell, the queues of the guide's table, so it is what the builder builds too.
+     */
+    @Test
+    void theReadmesTableIsTheGuidesTable() throws IOException {
+        final List<Row> rows = parse(Files.readAllLines(guide(), StandardCharsets.UTF_8));
+        final List<String> readme = Files.readAllLines(find(README), StandardCharsets.UTF_8);
+        int i = 0;
+        while (i < readme.size() && !readme.get(i).startsWith(README_HEADER)) {
+            i++;
+        }
+        assertTrue(i < readme.size(), "no table headed '" + README_HEADER + "' in " + README);
+        final Set<String> seen = new HashSet<>();
+        for (i += 2; i < readme.size() && readme.get(i).startsWith("|"); i++) {
+            final List<String> c = cells(readme.get(i));
+            assertEquals(4, c.size(), "cells in " + readme.get(i));
+            final String shape = c.get(0);
+            final Threads producers = shape.startsWith("S") ? Threads.ONE : Threads.MANY;
+            final Threads consumers = shape.endsWith("SC") ? Threads.ONE : Threads.MANY;
+            assertTrue(List.of("SPSC", "MPSC", "SPMC", "MPMC").contains(shape), "shape " + shape);
+            final boolean bounded = word(c.get(1), "n", "none");
+            assertTrue(seen.add(shape + "/" + bounded), "listed twice: " + readme.get(i));
+            for (boolean footprintFirst : new boolean[] {false, true}) {
+                final Row row = rows.stream().filter(r -> r.producers == producers && r.consumers == consumers
+                        && r.bounded == bounded && r.footprintFirst == footprintFirst).findFirst().orElseThrow();
+                assertEquals("`" + row.queue + "(" + String.join(", ", row.args) + ")`", c.get(footprintFirst ? 3 : 2),
+                        readme.get(i));
+            }
+        }
+        assertEquals(8, seen.size(), "one README row per shape and bound: " + seen);
     }
 
     private static void check(Row row) throws ReflectiveOperationException {
@@ -166,15 +201,19 @@ class ChoosingAQueueDocTest {
 
     /** The guide, from the module directory (Maven's {@code basedir}) or from the repository root. */
     private static Path guide() {
+        return find(DOC);
+    }
+
+    private static Path find(String file) {
         final List<Path> tried = new ArrayList<>();
         for (Path dir : List.of(Path.of(System.getProperty("basedir", ".")).resolve(".."), Path.of(".."), Path.of("."))) {
-            final Path doc = dir.resolve(DOC).normalize();
+            final Path doc = dir.resolve(file).normalize();
             if (Files.isRegularFile(doc)) {
                 return doc;
             }
             tried.add(doc.toAbsolutePath());
         }
-        throw new AssertionError(DOC + " not found; tried " + tried);
+        throw new AssertionError(file + " not found; tried " + tried);
     }
 
     private static int pow2(int n) {
