@@ -1,0 +1,96 @@
+package org.jcq.pekko;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.pekko.actor.ActorCell;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.MailboxSelector;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.dispatch.MessageQueue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import com.typesafe.config.ConfigFactory;
+
+/** The mailboxes under typed actors (Java DSL), selected with {@code MailboxSelector.fromConfig}. */
+class TypedActorMailboxTest {
+    private ActorTestKit kit;
+
+    @BeforeEach
+    void start() {
+        kit = ActorTestKit.create(ConfigFactory.parseString(String.join("\n",
+                "pekko.log-dead-letters = off",
+                "unbounded-jcq { mailbox-type = \"org.jcq.pekko.MpscUnboundedMailbox\" }",
+                "bounded-jcq { mailbox-type = \"org.jcq.pekko.MpscBoundedMailbox\", mailbox-capacity = 64 }")));
+    }
+
+    @AfterEach
+    void stop() {
+        kit.shutdownTestKit();
+    }
+
+    /** A message: who sent it and its number, and where to report. */
+    record Msg(int sender, int seq) {
+    }
+
+    private static Behavior<Msg> recorder(int expected, ActorRef<List<Msg>> report, AtomicReference<MessageQueue> box) {
+        return Behaviors.setup(ctx -> {
+            box.set(((ActorCell) ctx.classicActorContext()).mailbox().messageQueue());
+            final List<Msg> seen = new ArrayList<>();
+            return Behaviors.receiveMessage(m -> {
+                seen.add(m);
+                if (seen.size() == expected) {
+                    report.tell(List.copyOf(seen));
+                }
+                return Behaviors.same();
+            });
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"unbounded-jcq", "bounded-jcq"})
+    void manySendersArriveOnceEachInPerSenderOrder(String mailbox) throws InterruptedException {
+        final int senders = 4;
+        final int perSender = 5_000;
+        final TestProbe<List<Msg>> probe = kit.createTestProbe();
+        final AtomicReference<MessageQueue> box = new AtomicReference<>();
+        final ActorRef<Msg> actor = kit.spawn(recorder(senders * perSender, probe.getRef(), box), "recorder",
+                MailboxSelector.fromConfig(mailbox));
+        final List<Thread> threads = new ArrayList<>();
+        for (int s = 0; s < senders; s++) {
+            final int sender = s;
+            final Thread t = new Thread(() -> {
+                for (int i = 0; i < perSender; i++) {
+                    actor.tell(new Msg(sender, i));
+                }
+            });
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        final List<Msg> seen = probe.receiveMessage(Duration.ofSeconds(30));
+        final int[] next = new int[senders];
+        for (Msg m : seen) {
+            assertEquals(next[m.sender()]++, m.seq(), "sender " + m.sender());
+        }
+        for (int s = 0; s < senders; s++) {
+            assertEquals(perSender, next[s]);
+        }
+        final Class<?> expected = mailbox.startsWith("bounded") ? MpscBoundedMailbox.Queue.class
+                : MpscUnboundedMailbox.Queue.class;
+        assertInstanceOf(expected, box.get(), "the actor's mailbox is ours");
+    }
+}
