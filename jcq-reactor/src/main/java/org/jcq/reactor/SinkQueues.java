@@ -43,17 +43,19 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * every producer has finished: the sink does not order a terminal signal after emissions still
  * under way.</li>
  * </ul>
- * The consumer side needs no more than a single consumer in every case: Reactor polls the queue
- * from one thread at a time (its drain loop, or, when the downstream operator fuses with the
- * sink, that operator's drain loop).
+ * The consumer side needs no more than a single consumer in every case: Reactor takes from the
+ * queue in one drain loop at a time, the sink's own (guarded by its work-in-progress counter) or
+ * that of a downstream operator fused with the sink, such as {@code publishOn}.
  *
  * <h2>What Reactor calls</h2>
  * Reactor 3.8.8's unicast sink calls {@code offer} (each emission), {@code poll} and
- * {@code isEmpty} (its drain loop, or the fused downstream), {@code size} (the fused downstream,
- * and {@link reactor.core.Scannable.Attr#BUFFERED}) and {@code clear} (on cancellation; when the
- * subscriber has an {@code onDiscard} hook, it polls the queue empty instead, so that the hook
- * sees each element). It calls neither {@code peek}, {@code remove(Object)} nor the iterator, so
- * the JCQ queues' unsupported {@code remove} of a present element is never reached on this path.
+ * {@code isEmpty} (its drain loop, which every emission and every request runs, or the loop of a
+ * fused downstream), {@code size} ({@link reactor.core.Scannable.Attr#BUFFERED}, and the sink's
+ * own {@code size()} if a fused downstream asks for it) and {@code clear} (on cancellation; when
+ * the subscriber has an {@code onDiscard} hook, the sink polls the queue empty instead, so that
+ * the hook sees each element). It calls neither {@code peek}, {@code remove(Object)} nor the
+ * iterator, so the JCQ queues' unsupported {@code remove} of a present element is never reached
+ * on this path.
  *
  * <h2>Bounded queues</h2>
  * When a bounded queue is full, the emission fails: {@code tryEmitNext} returns
