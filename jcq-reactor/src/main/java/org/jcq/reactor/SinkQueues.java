@@ -35,7 +35,7 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * Reactive Streams operator).</li>
  * <li><b>A sink from {@link reactor.core.publisher.Sinks#unsafe()} whose {@code tryEmitNext} is
  * called by several threads at once</b>: multi-producer, {@link #forConcurrentSink()}. Nothing
- * stands between those threads and the queue, so their offers overlap. Reactor 3.8.8's unicast
+ * stands between those threads and the queue, so their offers can overlap. Reactor 3.8.8's unicast
  * sink offers first and then drains under a work-in-progress counter, so its subscriber still
  * sees one {@code onNext} at a time, and its implementation notes say that several producers are
  * fine only with a queue that supports them. This is how 3.8.8 behaves (this module's tests check
@@ -94,7 +94,7 @@ public final class SinkQueues {
     /**
      * The chunk size of the unbounded queues unless one is asked for: 256 elements, the chunk of
      * the queue Reactor itself gives a unicast sink (its {@code Queues.SMALL_BUFFER_SIZE} by
-     * default), so that swapping it for a JCQ queue keeps the sink's allocation steps.
+     * default), so that a JCQ queue in its place allocates in steps of about the same size.
      */
     public static final int DEFAULT_CHUNK_SIZE = 256;
 
