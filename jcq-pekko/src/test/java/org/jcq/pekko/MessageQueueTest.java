@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.typesafe.config.ConfigFactory;
 
@@ -217,13 +219,16 @@ class MessageQueueTest {
         system.getEventStream().unsubscribe(deadLetters.getRef());
     }
 
-    @Test
-    void aSenderWaitingForRoomGetsInWhenTheActorTakesOne() throws InterruptedException {
+    @ParameterizedTest(name = "{0} thread")
+    @ValueSource(booleans = {false, true})
+    void aSenderWaitingForRoomGetsInWhenTheActorTakesOne(boolean virtual) throws Exception {
+        assumeTrue(!virtual || Runtime.version().feature() >= 21, "virtual threads need JDK 21+");
         final MpscMessageQueue q = create(new MpscBoundedMailbox(4, -1, false));
         for (int i = 0; i < 4; i++) {
             q.enqueue(ActorRef.noSender(), Envelope.apply(i, ActorRef.noSender()));
         }
-        final Thread sender = new Thread(() -> q.enqueue(ActorRef.noSender(), Envelope.apply(4, ActorRef.noSender())));
+        final Runnable send = () -> q.enqueue(ActorRef.noSender(), Envelope.apply(4, ActorRef.noSender()));
+        final Thread sender = virtual ? virtualThread(send) : new Thread(send);
         sender.start();
         Thread.sleep(50);
         assertTrue(sender.isAlive(), "a full mailbox with no time-out makes the sender wait");
@@ -252,6 +257,13 @@ class MessageQueueTest {
                 () -> new MpscBoundedMailbox(system.settings(), ConfigFactory.parseString("mailbox-capacity = 0")));
         assertThrows(IllegalArgumentException.class, () -> new MpscBoundedMailbox(4, 0, false)
                 .create(Option.empty(), Option.empty()));
+    }
+
+    /** A virtual thread (JDK 21+), reached reflectively: this module's bytecode is Java 11's. */
+    private static Thread virtualThread(Runnable body) throws ReflectiveOperationException {
+        final Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+        return (Thread) Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class)
+                .invoke(builder, body);
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

@@ -1,0 +1,12 @@
+#!/bin/bash
+# The runs of docs/2026-11-25-pekko.md and docs/2026-11-25-reactor.md, JDK 17, 2 vCPUs, quiet
+# machine, from the repository root. integ.jar: jctools-benchmarks/target/benchmarks.jar built
+# with `mvn -B -q -DskipTests package` at the commit that added PekkoMailboxes and ReactorSinks.
+# Each directory of launches was packed with `ratio.py --merge DIR DIR.json`.
+set -eu
+R=jctools-benchmarks/results/2026-11-25-integrations
+B="-wi 3 -i 5 -w 1s -r 1s"
+bash jctools-benchmarks/results/rounds.sh $R/pekko-jdk17 java integ.jar PekkoMailboxes 6 mailbox \
+  pekko,pekkoSingleConsumer,jcq,jcqPadded,jctools $B
+bash jctools-benchmarks/results/rounds.sh $R/reactor-jdk17 java integ.jar ReactorSinks 6 queue reactor,jcq,jctools $B
+# Read, e.g.: python3 jctools-benchmarks/results/ratio.py --paired $R/pekko-jdk17.json jcq pekko - fanIn
