@@ -23,7 +23,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.typesafe.config.ConfigFactory;
 
-/** The mailboxes under typed actors (Java DSL), selected with {@code MailboxSelector.fromConfig}. */
+/**
+ * The mailboxes under typed actors, written with the Java DSL and with the Scala DSL, selected with
+ * {@code MailboxSelector.fromConfig}.
+ */
 class TypedActorMailboxTest {
     private ActorTestKit kit;
 
@@ -58,15 +61,37 @@ class TypedActorMailboxTest {
         });
     }
 
+    /** The same recorder written with Pekko's Scala DSL ({@code scaladsl.Behaviors}), from Java. */
+    private static Behavior<Msg> scalaRecorder(int expected, ActorRef<List<Msg>> report, AtomicReference<MessageQueue> box) {
+        return org.apache.pekko.actor.typed.scaladsl.Behaviors.setup(ctx -> {
+            box.set(((ActorCell) ctx.classicActorContext()).mailbox().messageQueue());
+            final List<Msg> seen = new ArrayList<>();
+            // Receive is a Scala trait over the abstract class Behavior: Java sees no subtyping.
+            final Object receive = org.apache.pekko.actor.typed.scaladsl.Behaviors.<Msg>receiveMessage((Msg m) -> {
+                seen.add(m);
+                if (seen.size() == expected) {
+                    report.tell(List.copyOf(seen));
+                }
+                return org.apache.pekko.actor.typed.scaladsl.Behaviors.<Msg>same();
+            });
+            @SuppressWarnings("unchecked")
+            final Behavior<Msg> behavior = (Behavior<Msg>) receive;
+            return behavior;
+        });
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"unbounded-jcq", "bounded-jcq"})
-    void manySendersArriveOnceEachInPerSenderOrder(String mailbox) throws InterruptedException {
+    @ValueSource(strings = {"unbounded-jcq", "bounded-jcq", "unbounded-jcq scala", "bounded-jcq scala"})
+    void manySendersArriveOnceEachInPerSenderOrder(String mailboxAndDsl) throws InterruptedException {
+        final String mailbox = mailboxAndDsl.split(" ")[0];
+        final boolean scala = mailboxAndDsl.endsWith("scala");
         final int senders = 4;
         final int perSender = 5_000;
         final TestProbe<List<Msg>> probe = kit.createTestProbe();
         final AtomicReference<MessageQueue> box = new AtomicReference<>();
-        final ActorRef<Msg> actor = kit.spawn(recorder(senders * perSender, probe.getRef(), box), "recorder",
-                MailboxSelector.fromConfig(mailbox));
+        final Behavior<Msg> behavior = scala ? scalaRecorder(senders * perSender, probe.getRef(), box)
+                : recorder(senders * perSender, probe.getRef(), box);
+        final ActorRef<Msg> actor = kit.spawn(behavior, "recorder", MailboxSelector.fromConfig(mailbox));
         final List<Thread> threads = new ArrayList<>();
         for (int s = 0; s < senders; s++) {
             final int sender = s;
