@@ -25,3 +25,14 @@ done
 # 3. What padding costs: empty footprint of every edition (FootprintParityTest asserts the comparison):
 #    java -cp after.jar org.jcq.benchmarks.Footprint capacity=1024 out=$R/footprint-1024.csv \
 #      qTypes=<each padded and compact edition and its JCTools twin, as listed in footprint-1024.csv>
+
+# 4. JDK 25: the refactor (SPSC, MPSC) and what padding buys (SPSC, MPSC), 6 rounds each.
+J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+for q in SpscArrayQueue MpscArrayQueue; do
+  bash jctools-benchmarks/results/alternate-jars.sh $R/refactor-jdk25-$q $J25 'QueueBaseline.offerAndPoll$' 6 $q \
+    before before.jar after after.jar $B
+done
+for pair in "SpscArrayQueue SpscUnpaddedArrayQueue" "MpscArrayQueue MpscUnpaddedArrayQueue"; do
+  set -- $pair
+  bash jctools-benchmarks/results/alternate.sh $R/tpt-jdk25-$1 $J25 after.jar 'QueueThroughput.tpt$' 6 $1 $2 -p backoff=none $B
+done

@@ -48,7 +48,17 @@ class CapacityParityTest {
                         c -> capacityOf(new org.jctools.queues.SpmcArrayQueue<Integer>(c))),
                 new Kind(QueueFactory.MPMC,
                         c -> new org.jcq.queues.MpmcArrayQueue<Integer>(c).capacity(),
-                        c -> capacityOf(new org.jctools.queues.MpmcArrayQueue<Integer>(c))));
+                        c -> capacityOf(new org.jctools.queues.MpmcArrayQueue<Integer>(c))),
+                // The compact editions against JCTools' unpadded ones.
+                new Kind(QueueFactory.SPSC_UNPADDED,
+                        c -> new org.jcq.queues.SpscUnpaddedArrayQueue<Integer>(c).capacity(),
+                        c -> capacityOf(new org.jctools.queues.unpadded.SpscUnpaddedArrayQueue<Integer>(c))),
+                new Kind(QueueFactory.MPSC_UNPADDED,
+                        c -> new org.jcq.queues.MpscUnpaddedArrayQueue<Integer>(c).capacity(),
+                        c -> capacityOf(new org.jctools.queues.unpadded.MpscUnpaddedArrayQueue<Integer>(c))),
+                new Kind(QueueFactory.MPMC_UNPADDED,
+                        c -> new org.jcq.queues.MpmcUnpaddedArrayQueue<Integer>(c).capacity(),
+                        c -> capacityOf(new org.jctools.queues.unpadded.MpmcUnpaddedArrayQueue<Integer>(c))));
     }
 
     private static int capacityOf(MessagePassingQueue<Integer> q) {

@@ -10,8 +10,11 @@ import java.util.stream.Stream;
 
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpscChunkedArrayQueue;
+import org.jcq.queues.MpscChunkedUnpaddedArrayQueue;
 import org.jcq.queues.MpscGrowableArrayQueue;
+import org.jcq.queues.MpscGrowableUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jctools.queues.varhandle.MpscChunkedVarHandleArrayQueue;
 import org.jctools.queues.varhandle.MpscGrowableVarHandleArrayQueue;
 import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
@@ -39,7 +42,10 @@ class MpscLinkedArrayParityTest {
     private static final int[] INITIAL = {-1, 0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 1024, 1 << 20};
     private static final int[] MAX = {-1, 0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 100, 1024, 1025, 1 << 20};
 
-    /** One constructor shape: ours and the JCTools twin, from one or two sizes. */
+    /**
+     * One constructor shape: ours and the JCTools twin, from one or two sizes, and JCTools'
+     * VarHandle edition where it has one (else null).
+     */
     private record Shape(String name, Sized ours, Sized jctools, Sized jctoolsVarHandle, boolean twoArguments) {
         @Override
         public String toString() {
@@ -70,7 +76,23 @@ class MpscLinkedArrayParityTest {
                 new Shape("MpscGrowableArrayQueue(initialCapacity, maxCapacity)",
                         (a, b) -> new MpscGrowableArrayQueue<Integer>(a, b),
                         (a, b) -> new org.jctools.queues.MpscGrowableArrayQueue<Integer>(a, b),
-                        (a, b) -> new MpscGrowableVarHandleArrayQueue<Integer>(a, b), true));
+                        (a, b) -> new MpscGrowableVarHandleArrayQueue<Integer>(a, b), true),
+                // The compact editions against JCTools' unpadded ones (which have no VarHandle edition).
+                new Shape("MpscChunkedUnpaddedArrayQueue(capacity)",
+                        (a, b) -> new MpscChunkedUnpaddedArrayQueue<Integer>(a),
+                        (a, b) -> new org.jctools.queues.unpadded.MpscChunkedUnpaddedArrayQueue<Integer>(a), null, false),
+                new Shape("MpscChunkedUnpaddedArrayQueue(initialCapacity, maxCapacity)",
+                        (a, b) -> new MpscChunkedUnpaddedArrayQueue<Integer>(a, b),
+                        (a, b) -> new org.jctools.queues.unpadded.MpscChunkedUnpaddedArrayQueue<Integer>(a, b), null, true),
+                new Shape("MpscUnboundedUnpaddedArrayQueue(chunkSize)",
+                        (a, b) -> new MpscUnboundedUnpaddedArrayQueue<Integer>(a),
+                        (a, b) -> new org.jctools.queues.unpadded.MpscUnboundedUnpaddedArrayQueue<Integer>(a), null, false),
+                new Shape("MpscGrowableUnpaddedArrayQueue(capacity)",
+                        (a, b) -> new MpscGrowableUnpaddedArrayQueue<Integer>(a),
+                        (a, b) -> new org.jctools.queues.unpadded.MpscGrowableUnpaddedArrayQueue<Integer>(a), null, false),
+                new Shape("MpscGrowableUnpaddedArrayQueue(initialCapacity, maxCapacity)",
+                        (a, b) -> new MpscGrowableUnpaddedArrayQueue<Integer>(a, b),
+                        (a, b) -> new org.jctools.queues.unpadded.MpscGrowableUnpaddedArrayQueue<Integer>(a, b), null, true));
     }
 
     static Stream<Arguments> shapesAndSizes() {
@@ -119,9 +141,11 @@ class MpscLinkedArrayParityTest {
         final String call = shape + " with " + first + (shape.twoArguments() ? ", " + second : "");
         final long ours = footprint(shape.ours(), first, second);
         final long unsafeEdition = GraphLayout.parseInstance(theirs).totalSize();
-        final long varHandleEdition = footprint(shape.jctoolsVarHandle(), first, second);
         assertTrue(ours <= unsafeEdition, call + ": ours " + ours + " bytes, JCTools " + unsafeEdition);
-        assertTrue(ours <= varHandleEdition, call + ": ours " + ours + " bytes, JCTools VarHandle " + varHandleEdition);
+        if (shape.jctoolsVarHandle() != null) {
+            final long varHandleEdition = footprint(shape.jctoolsVarHandle(), first, second);
+            assertTrue(ours <= varHandleEdition, call + ": ours " + ours + " bytes, JCTools VarHandle " + varHandleEdition);
+        }
     }
 
     private static long footprint(Sized sized, int first, int second) {
