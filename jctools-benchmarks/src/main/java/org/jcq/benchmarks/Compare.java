@@ -98,6 +98,7 @@ public final class Compare {
     static final String K_GC = "gc";
     static final String K_SEED = "seed";
     static final String K_JVM_ARGS = "jvmArgs";
+    static final String K_COLLECTOR = "collector";
     static final String K_RESULTS_DIR = "resultsDir";
     static final String K_VERBOSITY = "verbosity";
     static final String K_BURST_SIZE = "burstSize";
@@ -112,7 +113,18 @@ public final class Compare {
             K_WARMUP_TIME, K_MEASUREMENT_ITERATIONS, K_MEASUREMENT_TIME, K_QTYPES, K_CAPACITY, K_GC,
             K_SEED, K_JVM_ARGS, K_RESULTS_DIR, K_VERBOSITY, K_BURST_SIZE, K_RTT_BURST_SIZES,
             K_RTT_RING_SIZES, K_LATENCY_ROUNDS, K_LATENCY_RATE, K_LATENCY_WARMUP, K_LATENCY_DURATION,
-            K_FOOTPRINT_CAPACITY);
+            K_FOOTPRINT_CAPACITY, K_COLLECTOR);
+
+    /**
+     * The collectors a run may ask for, by the name given to {@value #K_COLLECTOR}, with the flag
+     * each adds to every fork and child; "default" adds none (G1 on a server-class machine).
+     */
+    static final Map<String, String> COLLECTORS = Map.of(
+            "default", "",
+            "g1", "-XX:+UseG1GC",
+            "parallel", "-XX:+UseParallelGC",
+            "z", "-XX:+UseZGC",
+            "serial", "-XX:+UseSerialGC");
 
     static final String SECTION_LATENCY = "latency";
     static final String SECTION_FOOTPRINT = "footprint";
@@ -201,7 +213,7 @@ public final class Compare {
                     List<String> qTypes, int capacity, boolean gc, long seed, List<String> jvmArgs,
                     Path resultsDir, VerboseMode verbosity, int burstSize, List<Integer> rttBurstSizes,
                     List<Integer> rttRingSizes, int latencyRounds, int latencyRate, int latencyWarmup,
-                    int latencyDuration, int footprintCapacity) {
+                    int latencyDuration, int footprintCapacity, String collector) {
 
         /** @return the JMH sections selected, in run order */
         List<JmhSection> jmhSections() {
@@ -353,7 +365,8 @@ public final class Compare {
                 v.integer(K_LATENCY_WARMUP, full ? FULL_LATENCY_WARMUP_SECONDS : QUICK_LATENCY_WARMUP_SECONDS, 0),
                 v.integer(K_LATENCY_DURATION,
                         full ? FULL_LATENCY_DURATION_SECONDS : QUICK_LATENCY_DURATION_SECONDS, 1),
-                v.integer(K_FOOTPRINT_CAPACITY, FOOTPRINT_CAPACITY, 1));
+                v.integer(K_FOOTPRINT_CAPACITY, FOOTPRINT_CAPACITY, 1),
+                v.collector());
     }
 
     /** The given key=value settings, read with checks that name the key and value at fault. */
@@ -411,6 +424,14 @@ public final class Compare {
             } catch (RuntimeException e) {
                 throw bad(key, s, "not a time such as 1s or 500ms");
             }
+        }
+
+        String collector() {
+            final String s = given.getOrDefault(K_COLLECTOR, "default").trim().toLowerCase(Locale.ROOT);
+            if (!COLLECTORS.containsKey(s)) {
+                throw bad(K_COLLECTOR, s, "not one of " + new java.util.TreeSet<>(COLLECTORS.keySet()));
+            }
+            return s;
         }
 
         VerboseMode verbosity() {
@@ -497,6 +518,7 @@ public final class Compare {
                 "  rttBurstSizes=1,10,100  rttRingSizes=2,8",
                 "  latencyRounds=N latencyRate=msgs/s latencyWarmup=s latencyDuration=s   footprintCapacity=N",
                 "  jvmArgs='-Xmx1g ...' (appended to forks and children)  resultsDir=DIR",
+                "  collector=default|g1|parallel|z|serial (the forks' and children's garbage collector)",
                 "  verbosity=SILENT|NORMAL|EXTRA (JMH's)");
     }
 
@@ -535,9 +557,9 @@ public final class Compare {
         out.printf(Locale.ROOT, "Mode %s, sections %s, %d queues: %s%n", s.mode(), s.sections(),
                 s.qTypes().size(), s.qTypes());
         out.printf(Locale.ROOT, "JMH: %d rounds, 1 fork per queue per round; warm-up %d x %s, measurement "
-                        + "%d x %s; gc profiler %s; seed %d; JVM args appended %s%n", s.rounds(),
+                        + "%d x %s; gc profiler %s; seed %d; collector %s; JVM args appended %s%n", s.rounds(),
                 s.warmupIterations(), s.warmupTime(), s.measurementIterations(), s.measurementTime(),
-                s.gc() ? "on" : "off", s.seed(), s.jvmArgs());
+                s.gc() ? "on" : "off", s.seed(), s.collector(), s.jvmArgs());
         if (s.sections().contains(SECTION_LATENCY)) {
             out.printf(Locale.ROOT, "Latency: %d rounds, 1 JVM per queue per round; fixed rate %d msg/s, "
                     + "warm-up %d s, measured %d s%n", s.latencyRounds(), s.latencyRate(), s.latencyWarmup(),
@@ -572,6 +594,7 @@ public final class Compare {
         p.setProperty("setting.qTypes", String.join(",", s.qTypes()));
         p.setProperty("setting.capacity", s.capacity() == 0 ? "benchmark default" : Integer.toString(s.capacity()));
         p.setProperty("setting.gc", Boolean.toString(s.gc()));
+        p.setProperty("setting.collector", s.collector());
         p.setProperty("setting.seed", Long.toString(s.seed()));
         p.setProperty("setting.jvmArgs", String.join(" ", forkJvmArgs(s)));
         p.setProperty("setting.burstSize", Integer.toString(s.burstSize()));
@@ -678,6 +701,10 @@ public final class Compare {
     /** @return the JVM arguments of every fork and child: the user's, then the JDK 24+ flag */
     static List<String> forkJvmArgs(Settings s) {
         final List<String> jvmArgs = new ArrayList<>(s.jvmArgs());
+        final String collectorFlag = COLLECTORS.get(s.collector());
+        if (!collectorFlag.isEmpty()) {
+            jvmArgs.add(collectorFlag);
+        }
         if (Runtime.version().feature() >= FIRST_JDK_WARNING_ON_UNSAFE) {
             // JMH, JOL and JCTools' Unsafe edition call sun.misc.Unsafe, which JDK 24+ reports on
             // stderr in every fork, in the middle of the progress lines. JCQ itself never uses

@@ -46,6 +46,9 @@ import org.openjdk.jmh.annotations.State;
  * {@link QueueBatchThroughput.BatchOps}; the JDK's queues, which have none, through
  * {@code offer}/{@code poll} loops). One operation is one element in and out, so its score is in the
  * same unit as the two pair forms; the capacity must be at least {@value #BATCH}.
+ * {@code fillAndDrain256} does the same with {@value #LARGE_BATCH}, and {@code fillAndDrainWaiting}
+ * runs the waiting forms ({@code fill(s, wait, exit)}, {@code drain(c, wait, exit)}) over
+ * {@value #WAITING} elements on a queue of its own that holds them.
  * <p>
  * <b>Command:</b>
  * <pre>
@@ -64,14 +67,25 @@ public class QueueBaseline extends QueueParams {
     public static final int RUN = 100;
     /** Elements per {@code fill} and per {@code drain} in {@link #fillAndDrain}. */
     public static final int BATCH = 32;
+    /** Elements per {@code fill} and per {@code drain} in {@link #fillAndDrain256}. */
+    public static final int LARGE_BATCH = 256;
+    /**
+     * Elements per waiting {@code fill} and {@code drain} in {@link #fillAndDrainWaiting}, and that
+     * benchmark's queue capacity (or chunk size): JCTools' SPSC ring checks its exit condition once
+     * per 4096 slots, so a smaller run would measure its idle rounds.
+     */
+    public static final int WAITING = 4096;
 
     private Queue<Integer> q;
     private QueueBatchThroughput.BatchOps batch;
+    private QueueBatchThroughput.BatchOps waiting;
+    private final QueueBatchThroughput.Until until = new QueueBatchThroughput.Until();
 
     @Setup(Level.Trial)
     public void createQueue() {
         q = QueueFactory.create(qType, qCapacity);
         batch = QueueBatchThroughput.BatchOps.of(q);
+        waiting = QueueBatchThroughput.BatchOps.of(QueueFactory.create(qType, Math.max(qCapacity, WAITING)));
     }
 
     @Benchmark
@@ -110,5 +124,37 @@ public class QueueBaseline extends QueueParams {
         final QueueBatchThroughput.BatchOps batch = this.batch;
         batch.fill(BATCH);
         return batch.drain(sink, BATCH);
+    }
+
+    /**
+     * One {@code fill} of {@value #LARGE_BATCH} elements, then one {@code drain} of them.
+     *
+     * @param sink the drain's consumer, which counts what it is given
+     * @return the number of elements taken, so neither call is dead code
+     */
+    @Benchmark
+    @OperationsPerInvocation(LARGE_BATCH)
+    public int fillAndDrain256(QueueBatchThroughput.Sink sink) {
+        final QueueBatchThroughput.BatchOps batch = this.batch;
+        batch.fill(LARGE_BATCH);
+        return batch.drain(sink, LARGE_BATCH);
+    }
+
+    /**
+     * The waiting forms: {@code fill(supplier, wait, exit)} until {@value #WAITING} elements were
+     * supplied, then {@code drain(consumer, wait, exit)} until the sink took them all; each family's
+     * own loops decide their batches and how often they check the exit condition. The JDK's and
+     * Agrona's queues have no waiting forms and run offer and poll loops.
+     *
+     * @param sink the drain's consumer, which counts what it is given
+     * @return the sink's count, so neither call is dead code
+     */
+    @Benchmark
+    @OperationsPerInvocation(WAITING)
+    public long fillAndDrainWaiting(QueueBatchThroughput.Sink sink) {
+        final QueueBatchThroughput.BatchOps waiting = this.waiting;
+        waiting.fillWaiting(until, WAITING);
+        waiting.drainWaiting(until, sink, WAITING);
+        return sink.accepted;
     }
 }

@@ -118,6 +118,55 @@ public class QueueBatchThroughput extends OfferPollGroup {
         }
     }
 
+    /**
+     * The waiting forms' callbacks for a run of {@code n} elements: the supplier hands out the
+     * shared element and counts, the exit condition keeps a fill running until {@code n} were
+     * supplied or a drain until its sink has {@code n} more, and the wait strategy only counts
+     * idle rounds (a single thread never waits for anyone). One object per benchmark thread,
+     * built at set-up, so a measured call allocates nothing.
+     */
+    static final class Until implements org.jcq.queues.MessagePassingQueue.Supplier<Integer>,
+            org.jctools.queues.MessagePassingQueue.Supplier<Integer>,
+            org.jcq.queues.MessagePassingQueue.ExitCondition, org.jctools.queues.MessagePassingQueue.ExitCondition,
+            org.jcq.queues.MessagePassingQueue.WaitStrategy, org.jctools.queues.MessagePassingQueue.WaitStrategy {
+        private Sink sink;
+        private long supplied;
+        private long until;
+        private boolean filling;
+
+        /** Arms a waiting fill of {@code n} elements. */
+        Until fill(int n) {
+            filling = true;
+            supplied = 0;
+            until = n;
+            return this;
+        }
+
+        /** Arms a waiting drain of {@code n} elements into {@code sink}. */
+        Until drain(Sink sink, int n) {
+            filling = false;
+            this.sink = sink;
+            until = sink.accepted + n;
+            return this;
+        }
+
+        @Override
+        public Integer get() {
+            supplied++;
+            return ELEMENT;
+        }
+
+        @Override
+        public boolean keepRunning() {
+            return filling ? supplied < until : sink.accepted < until;
+        }
+
+        @Override
+        public int idle(int idleCounter) {
+            return idleCounter + 1;
+        }
+    }
+
     /** The supplier handed to {@code fill}: stateless, it hands out the one shared element. */
     static final class Source implements org.jcq.queues.MessagePassingQueue.Supplier<Integer>,
             org.jctools.queues.MessagePassingQueue.Supplier<Integer> {
@@ -142,6 +191,18 @@ public class QueueBatchThroughput extends OfferPollGroup {
 
         /** @return elements handed to {@code sink}, at most {@code limit} (consumer thread only) */
         abstract int drain(Sink sink, int limit);
+
+        /**
+         * The family's waiting fill, {@code fill(s, wait, exit)}, run until {@code n} elements
+         * were supplied (an offer loop where the family has none).
+         */
+        abstract void fillWaiting(Until until, int n);
+
+        /**
+         * The family's waiting drain, {@code drain(c, wait, exit)}, run until {@code sink} took
+         * {@code n} elements (a poll loop where the family has none).
+         */
+        abstract void drainWaiting(Until until, Sink sink, int n);
 
         /** @return whether {@code e} was added: the family's {@code relaxedOffer}, or {@code offer} */
         abstract boolean relaxedOffer(Integer e);
@@ -184,6 +245,16 @@ public class QueueBatchThroughput extends OfferPollGroup {
         }
 
         @Override
+        void fillWaiting(Until until, int n) {
+            q.fill(until.fill(n), until, until);
+        }
+
+        @Override
+        void drainWaiting(Until until, Sink sink, int n) {
+            q.drain(sink, until.drain(sink, n), until);
+        }
+
+        @Override
         boolean relaxedOffer(Integer e) {
             return q.relaxedOffer(e);
         }
@@ -213,6 +284,16 @@ public class QueueBatchThroughput extends OfferPollGroup {
         }
 
         @Override
+        void fillWaiting(Until until, int n) {
+            q.fill(until.fill(n), until, until);
+        }
+
+        @Override
+        void drainWaiting(Until until, Sink sink, int n) {
+            q.drain(sink, until.drain(sink, n), until);
+        }
+
+        @Override
         boolean relaxedOffer(Integer e) {
             return q.relaxedOffer(e);
         }
@@ -239,6 +320,16 @@ public class QueueBatchThroughput extends OfferPollGroup {
                 added++;
             }
             return added;
+        }
+
+        @Override
+        final void fillWaiting(Until until, int n) {
+            fill(n);
+        }
+
+        @Override
+        final void drainWaiting(Until until, Sink sink, int n) {
+            drain(sink, n);
         }
 
         @Override

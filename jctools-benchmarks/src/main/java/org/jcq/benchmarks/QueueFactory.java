@@ -54,14 +54,23 @@ import org.jctools.queues.varhandle.SpscGrowableVarHandleArrayQueue;
 import org.jctools.queues.varhandle.SpscLinkedVarHandleQueue;
 import org.jctools.queues.varhandle.SpscUnboundedVarHandleArrayQueue;
 import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
+import org.jctools.queues.varhandle.unpadded.MpmcVarHandleUnpaddedArrayQueue;
+import org.jctools.queues.varhandle.unpadded.MpscChunkedVarHandleUnpaddedArrayQueue;
+import org.jctools.queues.varhandle.unpadded.MpscGrowableVarHandleUnpaddedArrayQueue;
+import org.jctools.queues.varhandle.unpadded.MpscUnboundedVarHandleUnpaddedArrayQueue;
+import org.jctools.queues.varhandle.unpadded.MpscVarHandleUnpaddedArrayQueue;
+import org.jctools.queues.varhandle.unpadded.SpscVarHandleUnpaddedArrayQueue;
 
 /**
  * Builds every queue under benchmark from its name (the JMH {@code qType} parameter).
  * <p>
  * Names without a prefix are this project's queues; {@value #JCTOOLS_PREFIX} names the JCTools
  * 4.x {@code sun.misc.Unsafe} edition, {@value #JCTOOLS_VH_PREFIX} the JCTools VarHandle edition
- * (artifact {@code jctools-core-jdk11}), {@value #AGRONA_PREFIX} Agrona and {@value #JDK_PREFIX}
- * the JDK. The name constants are compile-time constants so that JMH {@code @Param} defaults can
+ * (artifact {@code jctools-core-jdk11}), {@value #JCTOOLS_ATOMIC_PREFIX} the JCTools Atomic edition
+ * (package {@code org.jctools.queues.atomic} of {@code jctools-core}: {@code Atomic*FieldUpdater}s
+ * and {@code AtomicReferenceArray}, no Unsafe), {@value #AGRONA_PREFIX} Agrona and
+ * {@value #JDK_PREFIX} the JDK. The VarHandle and Atomic editions are the Unsafe-free peers; the
+ * Unsafe edition is the speed limit. The name constants are compile-time constants so that JMH {@code @Param} defaults can
  * use them.
  * <p>
  * Capacity: the bounded queues take it as a requested capacity (most round it up to a power of
@@ -92,6 +101,8 @@ public final class QueueFactory {
     public static final String JCTOOLS_PREFIX = "JCTools.";
     /** Prefix of the JCTools VarHandle edition's queues. */
     public static final String JCTOOLS_VH_PREFIX = "JCToolsVH.";
+    /** Prefix of the JCTools Atomic edition's queues. */
+    public static final String JCTOOLS_ATOMIC_PREFIX = "JCToolsAtomic.";
     /** Prefix of Agrona's queues. */
     public static final String AGRONA_PREFIX = "Agrona.";
     /** Prefix of the JDK's queues. */
@@ -191,6 +202,8 @@ public final class QueueFactory {
     private static final Map<String, IntFunction<Queue<Object>>> OURS_FACTORIES = buildOurs();
     /** The JCTools VarHandle edition's twins, by our name; not every queue of ours has one. */
     private static final Map<String, IntFunction<Queue<Object>>> VH_TWINS = buildVhTwins();
+    /** The JCTools Atomic edition's twins, by our name; not every queue of ours has one. */
+    private static final Map<String, IntFunction<Queue<Object>>> ATOMIC_TWINS = buildAtomicTwins();
     private static final Map<String, IntFunction<Queue<Object>>> FACTORIES = buildFactories();
     private static final List<String> NAMES =
             Collections.unmodifiableList(new ArrayList<>(FACTORIES.keySet()));
@@ -288,6 +301,36 @@ public final class QueueFactory {
         m.put(MPSC_BLOCKING, MpscBlockingConsumerVarHandleArrayQueue::new);
         m.put(SPSC_LINKED, capacity -> new SpscLinkedVarHandleQueue<>());
         m.put(MPSC_LINKED, capacity -> new MpscLinkedVarHandleQueue<>());
+        m.put(SPSC_UNPADDED, SpscVarHandleUnpaddedArrayQueue::new);
+        m.put(MPSC_UNPADDED, MpscVarHandleUnpaddedArrayQueue::new);
+        m.put(MPMC_UNPADDED, MpmcVarHandleUnpaddedArrayQueue::new);
+        m.put(MPSC_CHUNKED_UNPADDED, MpscChunkedVarHandleUnpaddedArrayQueue::new);
+        m.put(MPSC_UNBOUNDED_UNPADDED, MpscUnboundedVarHandleUnpaddedArrayQueue::new);
+        m.put(MPSC_GROWABLE_UNPADDED, MpscGrowableVarHandleUnpaddedArrayQueue::new);
+        return m;
+    }
+
+    /** The Atomic edition has no blocking-consumer queue and, like the VarHandle one, no XADD queues. */
+    private static Map<String, IntFunction<Queue<Object>>> buildAtomicTwins() {
+        final Map<String, IntFunction<Queue<Object>>> m = new LinkedHashMap<>();
+        m.put(SPSC, org.jctools.queues.atomic.SpscAtomicArrayQueue::new);
+        m.put(MPSC, org.jctools.queues.atomic.MpscAtomicArrayQueue::new);
+        m.put(SPMC, org.jctools.queues.atomic.SpmcAtomicArrayQueue::new);
+        m.put(MPMC, org.jctools.queues.atomic.MpmcAtomicArrayQueue::new);
+        m.put(SPSC_CHUNKED, org.jctools.queues.atomic.SpscChunkedAtomicArrayQueue::new);
+        m.put(SPSC_UNBOUNDED, org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue::new);
+        m.put(SPSC_GROWABLE, org.jctools.queues.atomic.SpscGrowableAtomicArrayQueue::new);
+        m.put(MPSC_CHUNKED, org.jctools.queues.atomic.MpscChunkedAtomicArrayQueue::new);
+        m.put(MPSC_UNBOUNDED, org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue::new);
+        m.put(MPSC_GROWABLE, org.jctools.queues.atomic.MpscGrowableAtomicArrayQueue::new);
+        m.put(SPSC_LINKED, capacity -> new org.jctools.queues.atomic.SpscLinkedAtomicQueue<>());
+        m.put(MPSC_LINKED, capacity -> new org.jctools.queues.atomic.MpscLinkedAtomicQueue<>());
+        m.put(SPSC_UNPADDED, org.jctools.queues.atomic.unpadded.SpscAtomicUnpaddedArrayQueue::new);
+        m.put(MPSC_UNPADDED, org.jctools.queues.atomic.unpadded.MpscAtomicUnpaddedArrayQueue::new);
+        m.put(MPMC_UNPADDED, org.jctools.queues.atomic.unpadded.MpmcAtomicUnpaddedArrayQueue::new);
+        m.put(MPSC_CHUNKED_UNPADDED, org.jctools.queues.atomic.unpadded.MpscChunkedAtomicUnpaddedArrayQueue::new);
+        m.put(MPSC_UNBOUNDED_UNPADDED, org.jctools.queues.atomic.unpadded.MpscUnboundedAtomicUnpaddedArrayQueue::new);
+        m.put(MPSC_GROWABLE_UNPADDED, org.jctools.queues.atomic.unpadded.MpscGrowableAtomicUnpaddedArrayQueue::new);
         return m;
     }
 
@@ -299,6 +342,7 @@ public final class QueueFactory {
         }
         twins.forEach((name, f) -> m.put(JCTOOLS_PREFIX + name, f));
         VH_TWINS.forEach((name, f) -> m.put(JCTOOLS_VH_PREFIX + name, f));
+        ATOMIC_TWINS.forEach((name, f) -> m.put(JCTOOLS_ATOMIC_PREFIX + name, f));
         m.put(AGRONA_SPSC, OneToOneConcurrentArrayQueue::new);
         m.put(AGRONA_MPSC, ManyToOneConcurrentArrayQueue::new);
         m.put(AGRONA_MPMC, ManyToManyConcurrentArrayQueue::new);
@@ -508,6 +552,31 @@ public final class QueueFactory {
      */
     public static String vhTwinOf(String qType) {
         return VH_TWINS.containsKey(requireOurs(qType)) ? JCTOOLS_VH_PREFIX + qType : null;
+    }
+
+    /**
+     * @param qType one of {@link #ours()}
+     * @return the name of its JCTools Atomic edition twin, or null where that edition has none
+     *         (the blocking-consumer and XADD queues)
+     * @throws IllegalArgumentException if {@code qType} is not one of ours
+     */
+    public static String atomicTwinOf(String qType) {
+        return ATOMIC_TWINS.containsKey(requireOurs(qType)) ? JCTOOLS_ATOMIC_PREFIX + qType : null;
+    }
+
+    /**
+     * @param qType one of {@link #ours()}
+     * @return its twins in JCTools' Unsafe-free editions that exist: VarHandle, then Atomic
+     * @throws IllegalArgumentException if {@code qType} is not one of ours
+     */
+    public static List<String> peersOf(String qType) {
+        final List<String> out = new ArrayList<>(2);
+        for (String peer : new String[] {vhTwinOf(qType), atomicTwinOf(qType)}) {
+            if (peer != null) {
+                out.add(peer);
+            }
+        }
+        return out;
     }
 
     private static String requireOurs(String qType) {

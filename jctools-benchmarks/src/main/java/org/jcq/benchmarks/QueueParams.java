@@ -7,9 +7,10 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The {@code qType} parameter every queue benchmark shares: by default each queue
  * {@link QueueFactory} knows, in its order (ours, the JCTools Unsafe twins, the JCTools VarHandle
- * twins, Agrona, the JDK). JMH reads {@code @Param} fields of a benchmark's superclasses, so the
- * list is written once; {@code -p qType=...} narrows it. JMH wants a {@code @Param} in a
- * {@code @State} class; each benchmark declares its own scope, which replaces this one.
+ * twins, the JCTools Atomic twins, Agrona, the JDK). JMH reads {@code @Param} fields of a
+ * benchmark's superclasses, so the list is written once; {@code -p qType=...} narrows it. JMH
+ * wants a {@code @Param} in a {@code @State} class; each benchmark declares its own scope, which
+ * replaces this one.
  */
 @State(Scope.Thread)
 public abstract class QueueParams {
@@ -54,7 +55,32 @@ public abstract class QueueParams {
         QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_GROWABLE,
         QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_BLOCKING,
         QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_LINKED,
-        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_LINKED, QueueFactory.AGRONA_SPSC,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_LINKED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_UNPADDED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_UNPADDED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPMC_UNPADDED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_CHUNKED_UNPADDED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_UNBOUNDED_UNPADDED,
+        QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.MPSC_GROWABLE_UNPADDED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPSC,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPMC,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPMC,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC_CHUNKED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC_UNBOUNDED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC_GROWABLE,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPSC_CHUNKED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPSC_UNBOUNDED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPSC_GROWABLE,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC_LINKED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPSC_LINKED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC_UNPADDED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPSC_UNPADDED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPMC_UNPADDED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPSC_CHUNKED_UNPADDED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPSC_UNBOUNDED_UNPADDED,
+        QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.MPSC_GROWABLE_UNPADDED,
+        QueueFactory.AGRONA_SPSC,
         QueueFactory.AGRONA_MPSC, QueueFactory.AGRONA_MPMC, QueueFactory.JDK_CLQ,
         QueueFactory.JDK_ABQ, QueueFactory.JDK_LTQ,
     })

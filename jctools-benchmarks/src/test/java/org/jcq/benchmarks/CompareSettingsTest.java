@@ -139,11 +139,25 @@ class CompareSettingsTest {
         "rttRingSizes=1|rttRingSizes", "rttBurstSizes=1,a|rttBurstSizes", "latencyRate=0|latencyRate",
         "latencyDuration=-1|latencyDuration", "latencyRounds=0|latencyRounds", "latencyRounds=0|'0'",
         "latencyRounds=two|latencyRounds", "latencyRounds=two|'two'", "verbosity=LOUD|LOUD", "capacity=0|capacity",
-        "seed=1.5|seed", "warmupIterations=-1|warmupIterations", "footprintCapacity=0|footprintCapacity"})
+        "seed=1.5|seed", "warmupIterations=-1|warmupIterations", "footprintCapacity=0|footprintCapacity",
+        "collector=shenandoah|collector", "collector=shenandoah|shenandoah"})
     void rejectsBadInputNamingIt(String arg, String named) {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Compare.parse(new String[] {arg}, NONE));
         assertTrue(e.getMessage().contains(named), e.getMessage());
+    }
+
+    /** The collector key adds its flag to every fork's and child's JVM arguments, after the user's. */
+    @Test
+    void collectorAddsItsFlagToEveryForkAndChild() {
+        assertEquals("default", Compare.parse(new String[0], NONE).collector());
+        assertFalse(Compare.forkJvmArgs(Compare.parse(new String[0], NONE)).stream().anyMatch(a -> a.startsWith("-XX:+Use")));
+        for (String[] c : new String[][] {{"parallel", "-XX:+UseParallelGC"}, {"Z", "-XX:+UseZGC"},
+                {"g1", "-XX:+UseG1GC"}, {"serial", "-XX:+UseSerialGC"}}) {
+            final Compare.Settings s = Compare.parse(new String[] {"collector=" + c[0], "jvmArgs=-Xmx1g"}, NONE);
+            final List<String> args = Compare.forkJvmArgs(s);
+            assertEquals(List.of("-Xmx1g", c[1]), args.subList(0, 2), c[0]);
+        }
     }
 
     @Test

@@ -29,6 +29,10 @@ class QueueBatchThroughputTest {
                 Arguments.of(QueueFactory.MPMC_XADD, JcqOps.class),
                 Arguments.of(QueueFactory.JCTOOLS_MPSC, JctoolsOps.class),
                 Arguments.of(QueueFactory.JCTOOLS_VH_SPSC, JctoolsOps.class),
+                Arguments.of(QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC, JctoolsOps.class),
+                Arguments.of(QueueFactory.JCTOOLS_SPSC, JctoolsOps.class),
+                Arguments.of(QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPMC, JctoolsOps.class),
+                Arguments.of(QueueFactory.MPMC, JcqOps.class),
                 Arguments.of(QueueFactory.AGRONA_MPSC, AgronaOps.class),
                 Arguments.of(QueueFactory.JDK_ABQ, LoopOps.class),
                 Arguments.of(QueueFactory.JDK_CLQ, LoopOps.class),
@@ -49,6 +53,34 @@ class QueueBatchThroughputTest {
     @MethodSource("families")
     void adapterIsChosenByFamily(String qType, Class<? extends BatchOps> expected) {
         assertEquals(expected, setUp(qType).ops().getClass(), qType);
+    }
+
+    /**
+     * The waiting forms run until their exit condition says the run is done: a fill supplies
+     * exactly the run (each family's own loop decides its batches), a drain hands exactly the run
+     * to the sink, and the queue is empty after.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("families")
+    void waitingFillAndDrainMoveExactlyTheRun(String qType, Class<? extends BatchOps> ignored) {
+        final QueueBaseline b = new QueueBaseline();
+        b.qType = qType;
+        b.qCapacity = CAPACITY;
+        b.createQueue();
+        final Sink sink = new Sink();
+        for (int round = 1; round <= 3; round++) {
+            assertEquals(round * (long) QueueBaseline.WAITING, b.fillAndDrainWaiting(sink), qType + " round " + round);
+        }
+        // Exactly the run, whatever batches the family's loops use (the run is a multiple of each).
+        final java.util.Queue<Integer> q = QueueFactory.create(qType, QueueBaseline.WAITING);
+        final BatchOps ops = BatchOps.of(q);
+        final QueueBatchThroughput.Until until = new QueueBatchThroughput.Until();
+        ops.fillWaiting(until, QueueBaseline.WAITING);
+        assertEquals(QueueBaseline.WAITING, q.size(), qType + " filled");
+        final Sink counted = new Sink();
+        ops.drainWaiting(until, counted, QueueBaseline.WAITING);
+        assertEquals(QueueBaseline.WAITING, counted.accepted, qType + " drained");
+        assertEquals(0, q.size(), qType + " empty after");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -60,8 +60,8 @@ class QueueFactoryTest {
 
     @Test
     void namesAreDistinctAndComplete() {
-        final long vhTwins = QueueFactory.ours().stream().filter(q -> QueueFactory.vhTwinOf(q) != null).count();
-        assertEquals(2 * QueueFactory.ours().size() + vhTwins + ANCHORS, names().size());
+        final long peers = QueueFactory.ours().stream().mapToInt(q -> QueueFactory.peersOf(q).size()).sum();
+        assertEquals(2 * QueueFactory.ours().size() + peers + ANCHORS, names().size());
         assertEquals(names().size(), new HashSet<>(names()).size());
         assertTrue(names().containsAll(QueueFactory.ours()));
     }
@@ -73,9 +73,30 @@ class QueueFactoryTest {
             assertTrue(names().contains(QueueFactory.twinOf(q)));
             final String vh = QueueFactory.vhTwinOf(q);
             assertTrue(vh == null || names().contains(vh), vh);
+            final String atomic = QueueFactory.atomicTwinOf(q);
+            assertTrue(atomic == null || names().contains(atomic), atomic);
+            assertEquals(QueueFactory.peersOf(q), java.util.stream.Stream.of(vh, atomic)
+                    .filter(java.util.Objects::nonNull).toList(), q);
         }
         assertThrows(IllegalArgumentException.class,
                 () -> QueueFactory.twinOf(QueueFactory.JDK_CLQ));
+    }
+
+    /** The twins the performance pages compare with: both Unsafe-free editions where JCTools has them. */
+    @Test
+    void everyPaddedQueueOfOursButXaddHasBothUnsafeFreePeers() {
+        for (String q : QueueFactory.ours()) {
+            final boolean xadd = q.contains("Xadd");
+            assertEquals(!xadd, QueueFactory.vhTwinOf(q) != null, q + " VarHandle twin");
+            final boolean atomic = !xadd && !q.equals(QueueFactory.MPSC_BLOCKING);
+            assertEquals(atomic, QueueFactory.atomicTwinOf(q) != null, q + " Atomic twin");
+            for (String peer : QueueFactory.peersOf(q)) {
+                final Queue<Integer> twin = QueueFactory.create(peer, CAPACITY);
+                final String pkg = twin.getClass().getPackageName();
+                assertTrue(pkg.contains(peer.startsWith(QueueFactory.JCTOOLS_VH_PREFIX) ? "varhandle" : "atomic"), peer + ": " + pkg);
+                assertEquals(QueueFactory.isCompact(q), pkg.endsWith("unpadded"), peer + ": " + pkg);
+            }
+        }
     }
 
     @Test

@@ -210,7 +210,8 @@ final class Html {
             if (QueueFactory.isOurs(qType)) {
                 return qType;
             }
-            for (String prefix : List.of(QueueFactory.JCTOOLS_PREFIX, QueueFactory.JCTOOLS_VH_PREFIX)) {
+            for (String prefix : List.of(QueueFactory.JCTOOLS_PREFIX, QueueFactory.JCTOOLS_VH_PREFIX,
+                    QueueFactory.JCTOOLS_ATOMIC_PREFIX)) {
                 if (qType.startsWith(prefix) && QueueFactory.isOurs(qType.substring(prefix.length()))) {
                     return qType.substring(prefix.length());
                 }

@@ -11,7 +11,7 @@ import org.jcq.benchmarks.QueueFactory;
 
 /**
  * The order tables and charts list queues in: each of ours followed by its JCTools twins (Unsafe,
- * then VarHandle edition), so a pair reads side by side; then the other anchors in
+ * then the VarHandle and Atomic editions), so a pair reads side by side; then the other anchors in
  * {@link QueueFactory}'s order; then names the factory does not know (results of another build),
  * alphabetically.
  */
@@ -28,10 +28,7 @@ final class QueueOrder {
         for (String ours : QueueFactory.ours()) {
             order.add(ours);
             order.add(QueueFactory.twinOf(ours));
-            final String vh = QueueFactory.vhTwinOf(ours);
-            if (vh != null) {
-                order.add(vh);
-            }
+            order.addAll(QueueFactory.peersOf(ours));
         }
         order.addAll(QueueFactory.names());
         final List<String> out = new ArrayList<>();
