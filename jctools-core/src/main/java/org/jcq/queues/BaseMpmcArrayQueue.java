@@ -19,9 +19,12 @@ import org.jcq.internal.Waits;
  * <h2>Invariants</h2>
  * <ol>
  * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}. Both only grow, with
- * one exception: a {@code fill} whose supplier fails withdraws its claim of index {@code p} by a
- * CAS from {@code p + 1} back to {@code p}, which succeeds only if no producer claimed past it;
- * the slot's sequence was never touched, so the queue is exactly as before the claim.</li>
+ * two exceptions: a {@code fill} whose supplier fails withdraws its claim of the failed index
+ * and the rest of its run by a CAS from the run's end back to the failed index, which succeeds
+ * only if no producer claimed past it; and a {@code drain} whose consumer throws gives back the
+ * rest of its run by a CAS of the consumer index from the run's end back to the first element not
+ * handed over, which succeeds only if no consumer claimed past it. Neither touched those slots'
+ * sequences, so the queue is exactly as before those claims.</li>
  * <li>The sequence of a slot only grows, by 1 when its producer publishes and by
  * {@code capacity - 1} when its consumer frees it; so each turn is seen once. This needs
  * {@code capacity >= 2}: with one slot, "published at lap i" and "free for lap i + 1" would be the
@@ -40,9 +43,21 @@ import org.jcq.internal.Waits;
  * {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} finds
  * nothing; this happens only after a supplier failed.
  *
+ * <h2>Batches</h2>
+ * {@code fill} and {@code drain} claim runs: they read the sequences of the next slots (up to
+ * their limit, not past the ring's end), count how many are free for this lap (fill) or
+ * published (drain), and claim that many with one CAS of the index. A sequence only grows, and
+ * only the claimant of its index changes it from that state, so a run read before a successful
+ * CAS is the claimant's. A drain that claimed a run takes it slot by slot (each freed for the next
+ * lap before its element is handed over); a callback that reads the queue sees the whole run as
+ * taken. If the callback throws, the rest of the run goes back (the CAS above), or, when another
+ * consumer has claimed past it, the drain hands the rest to the callback before the throwable
+ * propagates: nothing is lost, and no slot is left for the next lap's producer to wait on.
+ *
  * <h2>Orderings</h2>
- * A producer stores the element (release), then the slot's sequence (release); a consumer loads
- * the sequence (acquire), which makes the element and its fields visible. The consumer clears the
+ * A producer stores the element (plain), then the slot's sequence (release); a consumer loads
+ * the sequence (acquire), which makes the element and its fields visible; every reader of a slot
+ * (consumers, peek, the iterator) loads its sequence first. The consumer clears the
  * slot, then stores the next sequence (release), which pairs with the next producer's acquire
  * load, so the slot is rewritten only after it was read. The index CASes are volatile.
  *
@@ -57,8 +72,8 @@ import org.jcq.internal.Waits;
  * A consumer waiting for a claimed head parks for 10 us every 4096 spins on a virtual thread, so
  * that a producer that is itself a virtual thread, unmounted while its {@code fill}'s supplier
  * blocked, can get a carrier back.
- * {@code size()} counts claimed slots. {@link #fill(Supplier, int)} claims one slot per element,
- * each before calling the supplier, so it never takes an element it cannot add; like
+ * {@code size()} counts claimed slots. {@link #fill(Supplier, int)} claims its runs before
+ * calling the supplier, so it never takes an element it cannot add; like
  * {@code offer}, its claim may wait for a consumer that has claimed the slot's previous lap but
  * not yet freed it.
  * The iterator is weakly consistent and does not remove.
@@ -88,12 +103,12 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         if (p < 0) {
             return false;
         }
-        publish(p, mask, e);
+        publish(buffer, slot(p, mask), p, e);
         return true;
     }
 
-    @Override
-    long claim(int mask) {
+    /** Claims the next producer index, or returns -1 if the queue is full. */
+    private long claim(int mask) {
         final long[] sequences = this.sequences;
         // The last consumer index read in this call: while a consumer frees the slot we wait for,
         // re-reading it on every spin would only steal the consumers' cache line.
@@ -112,10 +127,16 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         }
     }
 
+    /**
+     * The element store is plain: the release store of the sequence after it publishes it, and
+     * every reader of a slot (consumers, peek, the iterator) loads the sequence (acquire) first.
+     * The ring has no padding ({@code padSlots()} is 0), so ring slot {@code i} has sequence slot
+     * {@code sequencePadSlots() + i}.
+     */
     @Override
-    void publish(long p, int mask, E e) {
-        soElement(buffer, slot(p, mask), e);
-        soSequence(sequences, sequenceSlot(p, mask), p + 1);
+    void publish(Object[] buffer, int slot, long p, E e) {
+        spElement(buffer, slot, e);
+        soSequence(sequences, sequencePadSlots() + slot, p + 1);
     }
 
     @Override
@@ -136,7 +157,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
                 break;
             }
         }
-        publish(p, mask, e);
+        publish(buffer, slot(p, mask), p, e);
         return true;
     }
 
@@ -180,7 +201,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
             if (seq == c + 1) {
                 if (casConsumerIndex(c, c + 1)) {
-                    return takeElement(c, mask);
+                    return takeClaimed(buffer, c, mask);
                 }
             } else if (seq < c + 1) {
                 if (!wait) {
@@ -203,8 +224,13 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
      * Takes what the producer of claimed index {@code c} published (an element, or SKIP) and hands
      * the slot to the next lap's producer.
      */
-    private Object takeElement(long c, int mask) {
-        final Object[] buffer = this.buffer;
+    @Override
+    final boolean moveConsumerIndexBack(long to, long from) {
+        return casConsumerIndex(to, from);
+    }
+
+    @Override
+    final Object takeClaimed(Object[] buffer, long c, int mask) {
         final int slot = slot(c, mask);
         // Plain: the acquire load of the sequence before the claim made the element visible.
         final Object e = lpElement(buffer, slot);
@@ -213,9 +239,151 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         return e;
     }
 
-    @SuppressWarnings("unchecked")
-    private static <E> E cast(Object e) {
-        return (E) e;
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Claims runs of free slots with one CAS each: it reads the sequences of the next slots (up to
+     * {@code limit}, and not past the end of the ring), and claims as many as are free for this lap
+     * at once. Only then does it ask the supplier, so it never takes an element it has no room for.
+     * If the head slot is not free it answers as {@link #offer} does: full if the slot's previous
+     * lap is not claimed by a consumer, else it waits for that consumer. If the supplier returns
+     * null or throws, the failed index and the rest of its run are withdrawn, or published as SKIP
+     * when other producers have claimed past them; the elements supplied before stay in the queue.
+     */
+    @Override
+    public int fill(Supplier<E> s, int limit) {
+        Args.callback("s", s);
+        Args.limit(limit);
+        final long[] sequences = this.sequences;
+        final int mask = this.mask;
+        int added = 0;
+        while (added < limit) {
+            final long p = laProducerIndex();
+            final int n = run(sequences, mask, p, p, Math.min(limit - added, runLength(p, mask)));
+            if (n == 0) {
+                // The slot's previous lap is not freed: full, unless a consumer holds it.
+                if (p - (mask + 1) >= laConsumerIndex()) {
+                    break;
+                }
+            } else if (n > 0 && casProducerIndex(p, p + n)) {
+                supply(s, p, p + n, mask, added);
+                added += n;
+            }
+            // n < 0: another producer claimed p; otherwise the CAS lost or a consumer frees the slot.
+        }
+        return added;
+    }
+
+    /**
+     * As the default, with the sequence array in a local too: a field reloaded after every
+     * release store would be bounds-checked at every element.
+     */
+    @Override
+    final void supply(Supplier<E> s, long from, long to, int mask, int done) {
+        final Object[] buffer = this.buffer;
+        final long[] sequences = this.sequences;
+        // The ring has no padding: ring slot i has sequence slot pad + i (see publish).
+        final int pad = sequencePadSlots();
+        long p = from;
+        try {
+            while (p < to) {
+                final int first = slot(p, mask);
+                final int end = first + (int) Math.min(to - p, runLength(p, mask));
+                for (int slot = first; slot < end; slot++) {
+                    spElement(buffer, slot, supplied(s, done + (int) (p - from)));
+                    // Release: publishes the element to the consumer that loads this sequence.
+                    soSequence(sequences, pad + slot, ++p);
+                }
+            }
+        } finally {
+            giveBackUnsupplied(p, to, mask);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Claims runs of published slots with one CAS each (reading their sequences first, up to
+     * {@code limit} and not past the end of the ring), then takes them in order: each slot is
+     * cleared and handed to the next lap's producer before {@code c} sees its element. It stops
+     * when the head is not published (even if claimed by a producer that has not written it yet).
+     * A callback that reads the queue sees the whole claimed run as taken. If {@code c} throws,
+     * the rest of its run goes back to the queue's head by a CAS, unless another consumer has
+     * claimed past it meanwhile: then no consumer could reach those elements any more, and this
+     * drain hands them to {@code c} before the throwable propagates (should {@code c} throw
+     * again, those later throwables are dropped). So nothing is lost or taken twice, and the next
+     * lap's producers never wait for a slot nobody will free.
+     */
+    @Override
+    public int drain(Consumer<E> c, int limit) {
+        Args.callback("c", c);
+        Args.limit(limit);
+        final long[] sequences = this.sequences;
+        final int mask = this.mask;
+        int taken = 0;
+        while (taken < limit) {
+            final long from = laConsumerIndex();
+            final int n = run(sequences, mask, from, from + 1, Math.min(limit - taken, runLength(from, mask)));
+            if (n == 0) {
+                break;
+            }
+            if (n > 0 && casConsumerIndex(from, from + n)) {
+                taken += takeRun(c, from, n, mask);
+            }
+        }
+        return taken;
+    }
+
+    /**
+     * How many slots from index {@code from} on, at most {@code max}, show the sequence of their
+     * index plus {@code lag} ({@code lag} 0: free for this lap's producer; 1: published for its
+     * consumer); -1 if the first slot's sequence is already past that (another thread claimed
+     * {@code from}). Sequences only grow, so a run read before a successful CAS on the index is
+     * still the claimant's.
+     */
+    private int run(long[] sequences, int mask, long from, long expected, int max) {
+        final long lag = expected - from;
+        final int first = sequenceSlot(from, mask);
+        final long seq = laSequence(sequences, first);
+        if (seq != expected) {
+            return seq > expected ? -1 : 0;
+        }
+        int n = 1;
+        while (n < max && laSequence(sequences, first + n) == from + n + lag) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * Takes the claimed indices {@code [from, from + n)}, all published, handing each element
+     * (not SKIPs) to {@code c}; returns how many it handed over. If {@code c} throws, gives back
+     * the rest of the run ({@code giveBack}).
+     */
+    private int takeRun(Consumer<E> c, long from, int n, int mask) {
+        final Object[] buffer = this.buffer;
+        final long[] sequences = this.sequences;
+        final int first = slot(from, mask);
+        final int firstSequence = sequenceSlot(from, mask);
+        int handed = 0;
+        int k = 0;
+        try {
+            for (; k < n; k++) {
+                final Object e = lpElement(buffer, first + k);
+                spElement(buffer, first + k, null);
+                // Release: pairs with the next lap's producer; the slot is read and cleared.
+                soSequence(sequences, firstSequence + k, from + k + mask + 1);
+                if (e != SKIP) {
+                    handed++;
+                    c.accept(cast(e));
+                }
+            }
+        } finally {
+            if (k < n) {
+                giveBack(c, buffer, from, k + 1, n, mask);
+            }
+        }
+        return handed;
     }
 
     @Override
@@ -265,7 +433,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
     /** Cold path of peek: claims skipped index {@code c}, unless another consumer did, and frees it. */
     private void stepOver(long c, int mask) {
         if (casConsumerIndex(c, c + 1)) {
-            takeElement(c, mask);
+            takeClaimed(buffer, c, mask);
         }
     }
 

@@ -93,17 +93,17 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
         if (p < 0) {
             return false;
         }
-        publish(p, mask, e);
+        publish(buffer, slot(p, mask), p, e);
         return true;
     }
 
     @Override
-    void publish(long p, int mask, E e) {
-        soElement(buffer, slot(p, mask), e);
+    void publish(Object[] buffer, int slot, long p, E e) {
+        soElement(buffer, slot, e);
     }
 
-    @Override
-    long claim(int mask) {
+    /** Claims the next producer index, or returns -1 if the queue is full. */
+    private long claim(int mask) {
         long limit = laProducerLimit();
         long p;
         do {
@@ -181,7 +181,7 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
                 soProducerLimit(limit);
             }
         } while (!casProducerIndex(p, p + 1));
-        publish(p, mask, e);
+        publish(buffer, slot(p, mask), p, e);
         return true;
     }
 
@@ -206,7 +206,7 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
         if (!casProducerIndex(p, p + 1)) {
             return -1;
         }
-        publish(p, mask, e);
+        publish(buffer, slot(p, mask), p, e);
         return 0;
     }
 
@@ -253,11 +253,14 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
     /**
      * {@inheritDoc}
      * <p>
-     * As {@code limit} relaxed polls in one loop: the ring, the mask and the index stay in locals.
-     * It stops at an empty slot, even one already claimed by a producer that has not written it
-     * yet. Each element's index is stored before {@code c} sees it, so an exception from {@code c}
-     * loses nothing but the element it was handed. A SKIP hands the rest of the batch to
-     * {@link #relaxedPoll()}, which steps over it.
+     * As {@code limit} relaxed polls, in runs of slots that do not wrap around the ring (counted
+     * loops over array indices: the JIT checks the ring's bounds once per run). It stops at an
+     * empty slot, even one already claimed by a producer that has not written it yet. Each
+     * element's slot is cleared and its index stored before {@code c} sees it, as {@link #poll()}
+     * does: to a callback that reads the queue or offers to it, every element it was handed is
+     * gone, and an exception from {@code c} loses nothing but the element it was handed. If the
+     * callback takes from this queue itself, the drain goes on after what it took. A SKIP hands
+     * the rest of the batch to {@link #relaxedPoll()}, which steps over it.
      */
     @Override
     public int drain(Consumer<E> c, int limit) {
@@ -265,21 +268,45 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
         Args.limit(limit);
         final Object[] buffer = this.buffer;
         final int mask = this.mask;
-        final long start = lpConsumerIndex();
-        for (int i = 0; i < limit; i++) {
-            final long index = start + i;
-            final int slot = slot(index, mask);
+        int taken = 0;
+        while (taken < limit) {
+            final long from = lpConsumerIndex();
+            final int first = slot(from, mask);
+            final int n = Math.min(limit - taken, runLength(from, mask));
+            final int k = takeRun(c, buffer, from, first, n);
+            taken += k;
+            if (k < n && lpConsumerIndex() == from + k) {
+                // Not a callback that took elements itself: an empty slot, or a SKIP.
+                if (laElement(buffer, first + k) != SKIP) {
+                    break;
+                }
+                return taken + super.drain(c, limit - taken);
+            }
+        }
+        return taken;
+    }
+
+    /**
+     * Takes up to {@code n} elements from index {@code from}, at array index {@code first} on, and
+     * returns how many: fewer at an empty slot or a SKIP, or after a callback that took elements
+     * itself (the caller tells these apart).
+     */
+    private int takeRun(Consumer<E> c, Object[] buffer, long from, int first, int n) {
+        long index = from;
+        final int end = first + n;
+        for (int slot = first; slot < end; slot++) {
             // As relaxedPoll: acquire pairs with the producer's element store.
             final Object e = laElement(buffer, slot);
-            if (e == null) {
-                return i;
+            if (e == null || e == SKIP) {
+                return slot - first;
             }
-            if (e == SKIP) {
-                return i + super.drain(c, limit - i);
+            take(buffer, slot, index++, e);
+            c.accept(cast(e));
+            if (lpConsumerIndex() != index) {
+                return slot - first + 1;
             }
-            c.accept(take(buffer, slot, index, e));
         }
-        return limit;
+        return n;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.jcq.queues;
 
+import static org.jcq.queues.CircularArrayQueue.cast;
 import static org.jcq.queues.CircularArrayQueue.laElement;
 import static org.jcq.queues.CircularArrayQueue.lpElement;
 import static org.jcq.queues.CircularArrayQueue.soElement;
@@ -364,21 +365,25 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
      */
     private void supplyClaimed(Object[] buffer, int mask, long p, long next, Supplier<E> s, int done) {
         final long first = p & ~FLAGS;
-        for (long i = first; i < next; i += STEP) {
-            E e = null;
-            try {
-                e = s.get();
-            } finally {
-                // Also for a checked exception thrown sneakily: any Throwable gives the claims back.
-                if (e == null) {
-                    abandon(buffer, mask, i == first ? p : i, next);
+        long i = first;
+        // One try for the whole batch, not one per element: the loop keeps fewer values live.
+        try {
+            while (i < next) {
+                // A run of slots that does not wrap around the chunk's ring: a counted loop over
+                // array indices, so the JIT checks the chunk's bounds and class once per run.
+                final int from = slot(i, mask);
+                final int to = from + (int) Math.min((next - i) / STEP, mask + 1 - from);
+                for (int slot = from; slot < to; slot++) {
+                    // Release: pairs with the consumer's acquire load of the slot.
+                    soElement(buffer, slot, IndexedQueue.supplied(s, done + (int) ((i - first) / STEP)));
+                    i += STEP;
                 }
             }
-            if (e == null) {
-                throw Args.nullSupplied(done + (int) ((i - first) / STEP));
+        } finally {
+            // Also for a checked exception thrown sneakily: any Throwable gives the claims back.
+            if (i < next) {
+                abandon(buffer, mask, i == first ? p : i, next);
             }
-            // Release: pairs with the consumer's acquire load of the slot.
-            soElement(buffer, slot(i, mask), e);
         }
     }
 
@@ -595,12 +600,53 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
     /**
      * {@inheritDoc}
      * <p>
-     * Takes one element per {@link #relaxedPoll()}, so an exception from {@code c} loses nothing
-     * but the element it was handed.
+     * As {@code limit} relaxed polls, in runs of slots that do not wrap around the consumer's
+     * chunk (counted loops over array indices: bounds checked once per run), crossing to the next
+     * chunk at a JUMP. It stops at an empty slot, even one claimed by a producer that has not
+     * written it yet. Each element's slot is cleared and its index stored before {@code c} sees
+     * it, as {@link #poll()} does: to a callback that reads the queue or offers to it, every
+     * element it was handed is gone, and an exception from {@code c} loses nothing but the element
+     * it was handed. If the callback takes from this queue itself, the drain goes on after what it
+     * took. A SKIP hands the rest of the batch to {@link #relaxedPoll()}, which steps over it.
      */
     @Override
     public final int drain(Consumer<E> c, int limit) {
-        return DrainFillLoops.drain(this, c, limit);
+        Args.callback("c", c);
+        Args.limit(limit);
+        int taken = 0;
+        while (taken < limit) {
+            final Object[] buffer = lpConsumerBuffer();
+            final int mask = lpConsumerMask();
+            long index = lpConsumerIndex();
+            final int from = slot(index, mask);
+            final int to = from + Math.min(limit - taken, mask + 1 - from);
+            for (int slot = from; slot < to; slot++) {
+                // As relaxedPoll: acquire pairs with the producer's release store (element or JUMP).
+                final Object e = laElement(buffer, slot);
+                if (e == null) {
+                    return taken;
+                }
+                if (e == JUMP) {
+                    if (lpConsumerBuffer() == buffer) {
+                        jump(buffer, mask);
+                    }
+                    // Else a callback's peek or poll has crossed already. Go on in the next chunk.
+                    break;
+                }
+                if (e == SKIP) {
+                    return taken + DrainFillLoops.drain(this, c, limit - taken);
+                }
+                // Plain: producers never read slots; the release store of the index orders the clear.
+                spElement(buffer, slot, null);
+                soConsumerIndex(index += STEP);
+                taken++;
+                c.accept(cast(e));
+                if (lpConsumerIndex() != index) {
+                    break; // the callback took elements itself: go on after them
+                }
+            }
+        }
+        return taken;
     }
 
     /**

@@ -14,26 +14,44 @@ import org.jcq.internal.Args;
  *
  * <h2>Invariants</h2>
  * <ol>
- * <li>{@code producerIndex <= consumerIndex + capacity} and
- * {@code consumerIndex <= producerIndex + 1}; both only grow. The consumer index passes the
- * producer index, by one, only in the window between the producer's element store and its index
- * store, when the consumer has already taken that element (the consumer finds elements by their
- * slots, not by the index). {@code currentProducerIndex()} therefore reports the larger of the
- * two, and {@code size()} reports 0 there.</li>
+ * <li>{@code producerIndex <= consumerIndex + capacity}; both only grow, but for a drain's give-back
+ * (below). The consumer index passes the producer index only while the producer is between its
+ * element stores and the index store that counts them (one offer's element, or one fill run's),
+ * and the consumer has already taken some of them (the consumer finds elements by their slots,
+ * not by the index). {@code currentProducerIndex()} therefore reports the larger of the two, and
+ * {@code size()} reports 0 there.</li>
  * <li>The slot of index {@code i} holds the element offered at {@code i} from the producer's
  * element store until the consumer's null store; otherwise it is null.</li>
  * <li>Every slot of indices in {@code [producerIndex, producerLimit)} is null, because
  * {@code producerLimit} was set after seeing the slot of {@code producerLimit} null, and the
  * consumer frees slots in index order.</li>
  * </ol>
- * <b>Not</b> invariant: the slot of {@code producerIndex - 1} may already hold its element while
- * {@code producerIndex} is not yet advanced, so {@code size()} may lag a completed element store by
- * one. That is safe: the element store is the linearization point of offer, and
- * {@code isEmpty()} reads the slot, not the index.
+ * <b>Not</b> invariant: the slots of the last offer or of the fill run in progress may hold their
+ * elements while {@code producerIndex} is not yet advanced, so {@code size()} may lag completed
+ * element stores by up to a run. That is safe: the element store is the linearization point of
+ * offer, and {@code isEmpty()} reads the slot, not the index. Slots below the consumer index may
+ * still hold elements: poll's one, between its index store and its clear, and the rest of a
+ * drain's run (see Batches).
  *
+ * <h2>Batches</h2>
+ * {@code fill} stores the elements of a run (slots that do not wrap around the ring, below the
+ * producer limit) one by one, each as offer does, and the producer index once after the run (or,
+ * if the supplier fails, after the elements it supplied). {@code drain} reads the producer index
+ * (acquire), which counts only elements already stored, takes as a run the elements it shows (not
+ * past the ring's end), stores the consumer index past the whole run (release) before it clears
+ * the first slot, then clears each slot (release) before handing its element over. So the index
+ * is stored once per run on both sides, and a drain loop checks no slot for null. A drain's
+ * callback that reads the queue sees the run as taken; a poll from it takes from after the run. If
+ * the callback throws, the consumer index is stored back to the first unhanded element of the run
+ * (those slots are untouched), unless the callback itself moved the index on, in which case the
+ * drain hands it the rest of the run. The producer never reads the consumer index, so neither
+ * early store can make it overwrite a slot: it reuses a slot only after seeing its null.
+
  * <h2>Orderings</h2>
  * The producer stores the element (release), then the index (release); the consumer loads the
- * slot (acquire), which pairs with the element store, so the element's fields are visible. The
+ * slot (acquire), which pairs with the element store, so the element's fields are visible (a
+ * drain loads the producer index with acquire instead, which pairs with the index store after the
+ * elements it counts, and then loads their slots plainly). The
  * consumer stores its index and then null into the slot, both release; the null store pairs with
  * the producer's acquire load of the slot when it looks for room, so a slot is reused only after
  * the consumer read it. {@code isEmpty()} loads the
@@ -182,6 +200,18 @@ abstract class BaseSpscArrayQueue<E> extends CircularArrayQueue<E> {
         super.fill(Args.callback("s", s), wait, exit);
     }
 
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Adds in runs of slots that do not wrap around the ring and lie below the producer limit,
+     * each a counted loop over array indices, so the JIT checks the ring's bounds and class once
+     * per run rather than once per element. Each element is stored (release) as {@link #offer}
+     * stores it, so the consumer sees it at once; the producer index is stored once per run, so
+     * {@code size()} may lag the elements of the run in progress. If the supplier returns null or
+     * throws, the index is stored for the elements supplied before and the failure propagates.
+     * The supplier must not offer to this queue (the run holds the producer's next slots); it may
+     * read it.
+     */
     @Override
     public int fill(Supplier<E> s, int limit) {
         Args.callback("s", s);
@@ -189,18 +219,69 @@ abstract class BaseSpscArrayQueue<E> extends CircularArrayQueue<E> {
         final Object[] buffer = this.buffer;
         final int mask = this.mask;
         final long start = lpProducerIndex();
-        for (int i = 0; i < limit; i++) {
-            final long index = start + i;
-            if (index >= lpProducerLimit() && !hasRoom(buffer, mask, index)) {
-                return i;
+        long index = start;
+        while (index - start < limit) {
+            long room = lpProducerLimit() - index;
+            if (room <= 0) {
+                if (!hasRoom(buffer, mask, index)) {
+                    break;
+                }
+                // hasRoom either moved the limit ahead or found the slot of index free.
+                room = Math.max(1, lpProducerLimit() - index);
             }
-            final E e = s.get();
-            if (e == null) {
-                throw Args.nullSupplied(i);
-            }
-            soElement(buffer, slot(index, mask), e);
-            soProducerIndex(index + 1);
+            final int n = (int) Math.min(Math.min(room, limit - (index - start)), runLength(index, mask));
+            fillRun(s, buffer, slot(index, mask), n, index, (int) (index - start));
+            index += n;
         }
-        return limit;
+        return (int) (index - start);
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Takes in runs: as many elements as the producer index shows (it lags the slots by at most
+     * the producer's run in progress), up to {@code limit}, not past the end of the ring. It stores
+     * the consumer index past the whole run first, as {@link #poll()} stores its index before its
+     * clear, then clears each slot before {@code c} sees its element: a counted loop over array
+     * indices with no index store and no null check per element. So a callback that reads the
+     * queue ({@code size()}, {@code isEmpty()}, {@code peek()}) sees the whole run as taken, and one
+     * that polls takes from after it. If {@code c} throws, the rest of the run goes back to the
+     * head (the consumer index is stored back), unless the callback itself took from the queue
+     * past the run: then this drain hands the rest to {@code c} before the throwable propagates
+     * (dropping later throwables), so nothing is lost or taken twice. Where the producer index
+     * shows nothing, it takes one element as {@code poll()} does.
+     */
+    @Override
+    public int drain(Consumer<E> c, int limit) {
+        Args.callback("c", c);
+        Args.limit(limit);
+        final Object[] buffer = this.buffer;
+        final int mask = this.mask;
+        int taken = 0;
+        while (taken < limit) {
+            final long from = lpConsumerIndex();
+            // Acquire: pairs with the producer's index store, after the elements it counts.
+            final long n = Math.min(Math.min(laProducerIndex() - from, limit - taken), runLength(from, mask));
+            if (n > 0) {
+                takeRun(c, buffer, from, slot(from, mask), (int) n, mask);
+                taken += (int) n;
+            } else {
+                final E e = poll();
+                if (e == null) {
+                    break;
+                }
+                taken++;
+                c.accept(e);
+            }
+        }
+        return taken;
+    }
+
+    @Override
+    final Object takeClaimed(Object[] buffer, long index, int mask) {
+        final int slot = slot(index, mask);
+        final Object e = lpElement(buffer, slot);
+        soNull(buffer, slot);
+        return e;
     }
 }

@@ -51,11 +51,11 @@ import org.jcq.internal.Args;
  *
  * <h2>Invariants</h2>
  * <ol>
- * <li>{@code consumerIndex <= producerIndex + 1}; both only grow; on a bounded queue
- * {@code producerIndex <= consumerIndex + capacity}. The consumer index passes the producer
- * index, by one, only while the producer is between its element store and its index store and
- * the consumer has already taken that element (as in SpscArrayQueue);
- * {@code currentProducerIndex()} reports the larger of the two.</li>
+ * <li>Both indices only grow, but for a drain's give-back (as in SpscArrayQueue); on a bounded
+ * queue {@code producerIndex <= consumerIndex + capacity}. The consumer index passes the producer
+ * index only while the producer is between element stores and the index store that counts them
+ * (one offer's, or one fill run's) and the consumer has already taken some of them (as in
+ * SpscArrayQueue); {@code currentProducerIndex()} reports the larger of the two.</li>
  * <li>When the producer stands at index {@code p}, the slot of {@code p} in its chunk is free.</li>
  * <li>Every slot of indices in {@code [p, producerLimit]} in the producer's chunk is free: a
  * limit is set only after seeing the slot of the limit free, and the consumer frees slots in index
@@ -67,6 +67,15 @@ import org.jcq.internal.Args;
  * consumed element is still in its slot. Producers see room only in free slots, so that slot is
  * reused only after it is cleared; the order is what lets the iterator tell the element of index
  * {@code i} from a later lap's (see {@link Walk}).
+ *
+ * <h2>Batches</h2>
+ * As in SpscArrayQueue: {@code fill} stores a run's elements one by one (release) and the
+ * producer index once after the run; {@code drain} takes as a run the elements the producer index
+ * shows in the consumer's chunk, up to the chunk's end and up to a JUMP (a first loop over the
+ * run's slots finds it; the elements after it live in the next chunk), stores the consumer index
+ * past the run, then clears each slot before handing its element over. The run never spans
+ * two chunks, so the consumer chunk always holds the consumer index (a callback's poll or peek
+ * reads the right chunk). A JUMP at the head is crossed by one element taken as poll takes it.
  *
  * <h2>Orderings</h2>
  * The producer stores the element (release) before the index (release); the consumer's acquire
@@ -374,27 +383,104 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
     /**
      * {@inheritDoc}
      * <p>
-     * Asks the supplier only once it knows the element fits, so a full queue never calls it.
+     * Asks the supplier only once it knows the element fits, so a full queue never calls it. Below
+     * the producer limit it adds in runs of slots that do not wrap around the chunk (counted loops
+     * over array indices: the JIT checks the chunk's bounds and class once per run), each element
+     * stored (release) as {@link #offer} stores it, so the consumer sees it at once, and the
+     * producer index once per run, so {@code size()} may lag the run in progress. At the limit it
+     * takes the cold path of offer for one element (which may link a chunk) and goes on. The
+     * supplier must not offer to this queue (the run holds the producer's next slots); it may read
+     * it.
      */
     @Override
     public final int fill(Supplier<E> s, int limit) {
         Args.callback("s", s);
         Args.limit(limit);
-        for (int i = 0; i < limit; i++) {
+        final long start = lpProducerIndex();
+        long index = start;
+        while (index - start < limit) {
             final Object[] buffer = lpProducerBuffer();
             final int mask = lpProducerMask();
-            final long p = lpProducerIndex();
-            final int room = p < lpProducerLimit() ? IN_PLACE : makeRoom(buffer, mask, p);
-            if (room == FULL) {
-                return i;
+            final long room = lpProducerLimit() - index;
+            if (room <= 0) {
+                final int where = makeRoom(buffer, mask, index);
+                if (where == FULL) {
+                    break;
+                }
+                write(buffer, mask, index, supplied(s, (int) (index - start)), where);
+                index++;
+                continue;
             }
-            final E e = s.get();
-            if (e == null) {
-                throw Args.nullSupplied(i);
-            }
-            write(buffer, mask, p, e, room);
+            final int n = (int) Math.min(Math.min(room, limit - (index - start)),
+                    CircularArrayQueue.runLength(index, mask));
+            fillRun(s, buffer, slot(index, mask), n, index, (int) (index - start));
+            index += n;
         }
-        return limit;
+        return (int) (index - start);
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Takes in runs: as many elements as the producer index shows (it lags the slots by at most the
+     * producer's run in progress), up to {@code limit}, not past the end of the consumer's chunk
+     * and not past a JUMP (the elements after it live in the next chunk: a first, tight loop
+     * finds it). It stores the consumer index past the run first, then clears each slot before
+     * {@code c} sees its element (see {@code takeRun}): a callback that reads the queue sees the
+     * whole run as taken, and one that polls takes from after it. If {@code c} throws, the rest of
+     * the run goes back to the head, unless the callback itself took from the queue past the run:
+     * then this drain hands the rest to {@code c} before the throwable propagates (dropping later
+     * throwables), so nothing is lost or taken twice. Where the producer index shows nothing, or
+     * the head is a JUMP, it takes one element as {@link #poll()} does (crossing the JUMP).
+     */
+    @Override
+    public final int drain(Consumer<E> c, int limit) {
+        Args.callback("c", c);
+        Args.limit(limit);
+        int taken = 0;
+        while (taken < limit) {
+            final Object[] buffer = lpConsumerBuffer();
+            final int mask = lpConsumerMask();
+            final long from = lpConsumerIndex();
+            final int first = slot(from, mask);
+            // Acquire: pairs with the producer's index store, after the elements (and JUMP) it counts.
+            final long shown = Math.min(Math.min(laProducerIndex() - from, limit - taken),
+                    CircularArrayQueue.runLength(from, mask));
+            final int n = shown > 0 ? beforeJump(buffer, first, (int) shown) : 0;
+            if (n > 0) {
+                takeRun(c, buffer, from, first, n, mask);
+                taken += n;
+            } else {
+                final E e = poll();
+                if (e == null) {
+                    break;
+                }
+                taken++;
+                c.accept(e);
+            }
+        }
+        return taken;
+    }
+
+    /** How many of the {@code n} slots from {@code first} on come before a JUMP (visible ones). */
+    private static int beforeJump(Object[] buffer, int first, int n) {
+        final int end = first + n;
+        for (int slot = first; slot < end; slot++) {
+            // Plain: the caller's acquire load of the producer index made these stores visible.
+            if (CircularArrayQueue.lpElement(buffer, slot) == JUMP) {
+                return slot - first;
+            }
+        }
+        return n;
+    }
+
+    /** A drain's claimed run lies in one chunk, {@code buffer}, before any JUMP. */
+    @Override
+    final Object takeClaimed(Object[] buffer, long index, int mask) {
+        final int slot = slot(index, mask);
+        final Object e = CircularArrayQueue.lpElement(buffer, slot);
+        CircularArrayQueue.soNull(buffer, slot);
+        return e;
     }
 
     /**

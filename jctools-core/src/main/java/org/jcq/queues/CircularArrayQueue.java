@@ -58,6 +58,15 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
         return padSlots() + ((int) index & mask);
     }
 
+    /**
+     * How many indices from {@code index} on map to consecutive array slots: up to the end of the
+     * ring. A batch walks such runs as counted loops over array indices, where the JIT checks the
+     * array's bounds (and, for a store, its class) once per run.
+     */
+    static int runLength(long index, int mask) {
+        return mask + 1 - ((int) index & mask);
+    }
+
     static Object laElement(Object[] buffer, int slot) {
         return ELEMENT.getAcquire(buffer, slot);
     }

@@ -29,60 +29,52 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
         super(capacity);
     }
 
-    /** Claims the next producer index, or returns -1 if the queue is full. */
-    abstract long claim(int mask);
-
-    /** Writes the element of claimed index {@code p}, making it visible to consumers. */
-    abstract void publish(long p, int mask, E e);
+    /**
+     * Writes the element of claimed index {@code p}, whose slot is {@code slot} of the ring
+     * {@code buffer} (passed in from a local: a loop that reloaded the field after each release
+     * store would check the array's bounds and class at every element), making it visible to
+     * consumers.
+     */
+    abstract void publish(Object[] buffer, int slot, long p, E e);
 
     abstract boolean casProducerIndex(long expect, long update);
 
     /**
-     * {@inheritDoc}
-     * <p>
-     * Claims a slot before asking the supplier, so it never takes an element it has no room for.
-     * If the supplier then returns null or throws (anything, checked exceptions included), the
-     * claim is withdrawn, or, if other producers have claimed later slots meanwhile, marked for
-     * consumers to step over; the elements supplied before stay in the queue. (A subclass may
-     * claim the whole batch at once; the failed index and those after it are given back alike.)
-     */
-    @Override
-    public int fill(Supplier<E> s, int limit) {
-        Args.callback("s", s);
-        Args.limit(limit);
-        final int mask = this.mask;
-        for (int i = 0; i < limit; i++) {
-            final long p = claim(mask);
-            if (p < 0) {
-                return i;
-            }
-            supply(s, p, p + 1, mask, i);
-        }
-        return limit;
-    }
-
-    /**
      * Asks {@code s} for the elements of the claimed indices {@code [from, to)} and publishes
-     * them in order. If the supplier returns null or throws, the indices from the failed one on
-     * are given back ({@link #abandon}) before the failure propagates; those before stay
-     * published.
+     * them in order, in runs of slots that do not wrap around the ring (counted loops over array
+     * indices, so the JIT checks the ring's bounds and class once per run). If the supplier
+     * returns null or throws (anything, checked exceptions included), the indices from the failed
+     * one on are given back ({@link #abandon}) before the failure propagates; those before stay
+     * published. So a fill never takes an element it has no room for.
      *
      * @param done how many elements this fill supplied before {@code from}, for the message
      */
-    final void supply(Supplier<E> s, long from, long to, int mask, int done) {
-        for (long p = from; p < to; p++) {
-            E e = null;
-            try {
-                e = s.get();
-            } finally {
-                if (e == null) {
-                    abandon(p, to, mask);
+    void supply(Supplier<E> s, long from, long to, int mask, int done) {
+        final Object[] buffer = this.buffer;
+        long p = from;
+        // One try for the whole batch, not one per element: the loop keeps fewer values live.
+        try {
+            while (p < to) {
+                final int first = slot(p, mask);
+                final int end = first + (int) Math.min(to - p, runLength(p, mask));
+                for (int slot = first; slot < end; slot++) {
+                    publish(buffer, slot, p, supplied(s, done + (int) (p - from)));
+                    p++;
                 }
             }
-            if (e == null) {
-                throw Args.nullSupplied(done + (int) (p - from));
-            }
-            publish(p, mask, e);
+        } finally {
+            giveBackUnsupplied(p, to, mask);
+        }
+    }
+
+    /**
+     * Ends a fill's claimed run {@code [p, to)} that the supplier did not complete (it returned
+     * null or threw anything, checked exceptions included): gives the rest back ({@link #abandon}).
+     * Nothing to do when {@code p == to}.
+     */
+    final void giveBackUnsupplied(long p, long to, int mask) {
+        if (p < to) {
+            abandon(p, to, mask);
         }
     }
 
@@ -95,7 +87,7 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
             @SuppressWarnings("unchecked")
             final E skip = (E) SKIP;
             for (long p = from; p < to; p++) {
-                publish(p, mask, skip);
+                publish(buffer, slot(p, mask), p, skip);
             }
         }
     }

@@ -76,6 +76,143 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
         return laConsumerIndex() >= laProducerIndex();
     }
 
+    @SuppressWarnings("unchecked")
+    static <E> E cast(Object e) {
+        return (E) e;
+    }
+
+    /**
+     * The supplier's next element for a fill; null (a broken supplier) is refused with the
+     * exception that names how many elements the fill added before ({@code done}).
+     */
+    static <E> E supplied(Supplier<E> s, int done) {
+        final E e = s.get();
+        if (e == null) {
+            throw Args.nullSupplied(done);
+        }
+        return e;
+    }
+
+    // What the batch paths below need from a queue: each queue overrides the hooks its own batch
+    // paths use; no other queue calls them.
+
+    /** A single-producer queue's release store of its producer index. */
+    void soProducerIndex(long value) {
+        throw new UnsupportedOperationException();
+    }
+
+    /** A single-consumer queue's consumer index, as its own thread last stored it. */
+    long lpConsumerIndex() {
+        throw new UnsupportedOperationException();
+    }
+
+    /** A single-consumer queue's release store of its consumer index. */
+    void soConsumerIndex(long value) {
+        throw new UnsupportedOperationException();
+    }
+
+    /**
+     * For a drain that claimed the indices {@code [from, to)} at once: moves the consumer index
+     * back from {@code to} to {@code from}, if no consumer has moved it since, and says whether it
+     * did. The multi-consumer queues do it with a CAS, the single-consumer ones with a compare and
+     * a store (only the consumer thread writes the index, and a callback of its drain may have).
+     */
+    boolean moveConsumerIndexBack(long to, long from) {
+        if (lpConsumerIndex() != to) {
+            return false;
+        }
+        soConsumerIndex(from);
+        return true;
+    }
+
+    /**
+     * For a drain that claimed a run of indices: takes what claimed index {@code index} holds in
+     * {@code buffer}, the array that holds the run (its element, or {@code ClaimingArrayQueue.SKIP}),
+     * and frees its slot.
+     */
+    Object takeClaimed(Object[] buffer, long index, int mask) {
+        throw new UnsupportedOperationException();
+    }
+
+    /**
+     * A single producer's run: stores {@code n} supplied elements in the free slots
+     * {@code [first, first + n)} of {@code buffer} (release each, so a consumer that finds elements
+     * by their slots sees each at once), then the producer index past them, once; if the supplier
+     * returns null or throws, the index past those stored, and the failure propagates. A counted
+     * loop over array indices: the JIT checks the array's bounds and class once per run.
+     *
+     * @param index the producer index of slot {@code first}
+     * @param done how many elements the calling fill added before, for the message
+     */
+    final void fillRun(Supplier<E> s, Object[] buffer, int first, int n, long index, int done) {
+        final int end = first + n;
+        int slot = first;
+        try {
+            for (; slot < end; slot++) {
+                // Release: pairs with the consumer's acquire load of the slot.
+                CircularArrayQueue.soElement(buffer, slot, supplied(s, done + slot - first));
+            }
+        } finally {
+            soProducerIndex(index + (slot - first));
+        }
+    }
+
+    /**
+     * A single consumer's run: the {@code n} elements of indices {@code [from, from + n)} are in
+     * the slots {@code [first, first + n)} of {@code buffer}, and visible (the caller read the
+     * producer index with acquire after their stores). Stores the consumer index past the run
+     * first, as a poll stores its index before its clear, then clears each slot before {@code c}
+     * sees its element: a counted loop with no index store and no null check per element. A
+     * callback that reads the queue sees the whole run as taken; one that polls takes from after
+     * it. If {@code c} throws, {@link #giveBack} deals with the rest of the run.
+     */
+    final void takeRun(Consumer<E> c, Object[] buffer, long from, int first, int n, int mask) {
+        // Release, before the clears: an iterator that sees a slot refilled sees the index past it.
+        soConsumerIndex(from + n);
+        final int end = first + n;
+        int slot = first;
+        try {
+            for (; slot < end; slot++) {
+                // Plain: the acquire load of the producer index made the element visible.
+                final Object e = CircularArrayQueue.lpElement(buffer, slot);
+                // Release: the slot is free for the producer only after it was read.
+                CircularArrayQueue.soNull(buffer, slot);
+                c.accept(cast(e));
+            }
+        } finally {
+            if (slot < end) {
+                giveBack(c, buffer, from, slot - first + 1, n, mask);
+            }
+        }
+    }
+
+    /**
+     * Cold path of a drain that claims a run of indices before it hands their elements over: the
+     * consumer threw on the element of {@code from + k - 1}, so the claimed indices
+     * {@code [from + k, from + n)} are still in their slots. Moving the consumer index back from
+     * {@code from + n} to {@code from + k} puts them back at the head, untouched, if no consumer
+     * moved it meanwhile (then no index in between was taken either, so no consumer acts on a
+     * stale view of them). Otherwise no consumer could reach them any more (and a ring's next-lap
+     * producers would wait for their slots for ever), so this drain takes them and hands them to
+     * {@code c} itself, dropping whatever it throws: the first throwable is already on its way,
+     * and each element was handed over all the same. Nothing is lost or taken twice.
+     */
+    final void giveBack(Consumer<E> c, Object[] buffer, long from, int k, int n, int mask) {
+        if (k == n || moveConsumerIndexBack(from + n, from + k)) {
+            return;
+        }
+        for (long index = from + k; index < from + n; index++) {
+            final Object e = takeClaimed(buffer, index, mask);
+            if (e != ClaimingArrayQueue.SKIP) {
+                try {
+                    c.accept(cast(e));
+                } catch (Throwable dropped) {
+                    // See above: the first throwable propagates.
+                }
+            }
+        }
+    }
+
     @Override
     public void clear() {
         while (poll() != null) {

@@ -126,8 +126,8 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      * of the handshake.
      */
     @Override
-    final void publish(long p, int mask, E e) {
-        super.publish(p, mask, e);
+    final void publish(Object[] buffer, int slot, long p, E e) {
+        super.publish(buffer, slot, p, e);
         // P3, volatile: after the claiming CAS (P1), pairs with the consumer's C1.
         if (lvBlockedConsumer() != null) {
             wakeConsumer();

@@ -13,7 +13,8 @@ import org.jcq.internal.Args;
  *
  * <h2>Invariants</h2>
  * <ol>
- * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}; both only grow.</li>
+ * <li>{@code consumerIndex <= producerIndex <= consumerIndex + capacity}; both only grow, but for
+ * a drain's give-back (see Batches).</li>
  * <li>{@code producerIndexCache <= producerIndex}: each value stored in it is a past producer
  * index. Racing consumers may store an older value over a newer one, which only sends the next
  * poll to refresh it early.</li>
@@ -24,6 +25,16 @@ import org.jcq.internal.Args;
  * consumer's CAS and its null store. The producer tells this apart from "full" by comparing its
  * index with the consumer index: {@link #offer} then waits for the null, {@link #relaxedOffer}
  * returns false.
+ *
+ * <h2>Batches</h2>
+ * {@code drain} claims a run with one CAS of the consumer index: as many elements as the producer
+ * index (or its cache) shows, up to its limit, not past the ring's end; then takes them slot by
+ * slot, each cleared before its element is handed over. A callback that reads the queue sees the
+ * whole run as taken. If the callback throws, the rest of the run goes back by a CAS of the
+ * consumer index from the run's end back to the first element not handed over (it succeeds only
+ * if no consumer claimed past the run; those slots are untouched), or else the drain hands the
+ * rest to the callback before the throwable propagates, so nothing is lost and the producer never
+ * waits for a slot nobody would clear. {@code fill} adds element by element, as offer does.
  *
  * <h2>Orderings</h2>
  * The producer stores the element (release), then the producer index (release). A consumer reads
@@ -116,7 +127,7 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
                 return null;
             }
         } while (!casConsumerIndex(c, c + 1));
-        return takeElement(c);
+        return cast(takeClaimed(buffer, c, mask));
     }
 
     /** Cold path of poll and peek: re-reads the producer index, caching it if it moved past c. */
@@ -128,15 +139,74 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
         return p;
     }
 
+    @Override
+    final boolean moveConsumerIndexBack(long to, long from) {
+        return casConsumerIndex(to, from);
+    }
+
     /** Takes the element of an index this thread has claimed. */
-    private E takeElement(long index) {
-        final Object[] buffer = this.buffer;
+    @Override
+    final Object takeClaimed(Object[] buffer, long index, int mask) {
         final int slot = slot(index, mask);
         final Object e = laElement(buffer, slot);
         soNull(buffer, slot);
-        @SuppressWarnings("unchecked")
-        final E element = (E) e;
-        return element;
+        return e;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Claims runs of elements with one CAS each: as many as the producer index (or its cached
+     * copy) shows, up to {@code limit} and not past the end of the ring; then takes them in
+     * order, each slot cleared before {@code c} sees its element. A callback that reads the queue
+     * sees the whole claimed run as taken. If {@code c} throws, the rest of its run goes back to
+     * the queue's head by a CAS, unless another consumer has claimed past it meanwhile: then this
+     * drain hands them to {@code c} before the throwable propagates (dropping any later
+     * throwables), so that nothing is lost or taken twice and the producer never waits for a slot
+     * nobody would clear.
+     */
+    @Override
+    public int drain(Consumer<E> c, int limit) {
+        Args.callback("c", c);
+        Args.limit(limit);
+        final int mask = this.mask;
+        long available = laProducerIndexCache();
+        int taken = 0;
+        while (taken < limit) {
+            final long from = laConsumerIndex();
+            if (from >= available && from >= (available = refreshProducerIndexCache(from))) {
+                break;
+            }
+            final int n = (int) Math.min(Math.min(available - from, limit - taken), runLength(from, mask));
+            if (casConsumerIndex(from, from + n)) {
+                taken += takeRun(c, from, n, mask);
+            }
+        }
+        return taken;
+    }
+
+    /**
+     * Takes the claimed indices {@code [from, from + n)}, handing each element to {@code c}; if
+     * {@code c} throws, gives back the rest of the run ({@code giveBack}). Returns {@code n}.
+     */
+    private int takeRun(Consumer<E> c, long from, int n, int mask) {
+        final Object[] buffer = this.buffer;
+        final int first = slot(from, mask);
+        int k = 0;
+        try {
+            for (; k < n; k++) {
+                // Acquire: the producer index (or its cache) was read with acquire before the
+                // claim, so the element is there; acquire keeps the load before the clear.
+                final Object e = laElement(buffer, first + k);
+                soNull(buffer, first + k);
+                c.accept(cast(e));
+            }
+        } finally {
+            if (k < n) {
+                giveBack(c, buffer, from, k + 1, n, mask);
+            }
+        }
+        return n;
     }
 
     /** Same as {@link #poll()}: a consumer never waits for the single producer. */
@@ -171,6 +241,15 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
         return peek();
     }
 
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Adds in runs of slots that do not wrap around the ring (counted loops over array indices:
+     * the JIT checks the ring's bounds and class once per run), each element stored, then its
+     * index, as {@link #offer} does; it stops at a slot whose element no consumer has claimed (the
+     * queue is full), and waits, as offer does, for a claimed one to be cleared. The supplier must
+     * not offer to this queue (the batch holds the producer's next slot); it may read it.
+     */
     @Override
     public int fill(Supplier<E> s, int limit) {
         Args.callback("s", s);
@@ -178,18 +257,17 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
         final Object[] buffer = this.buffer;
         final int mask = this.mask;
         final long start = lpProducerIndex();
-        for (int i = 0; i < limit; i++) {
-            final long p = start + i;
-            final int slot = slot(p, mask);
-            if (laElement(buffer, slot) != null && !awaitFreeSlot(buffer, slot, p, mask)) {
-                return i;
+        long index = start;
+        while (index - start < limit) {
+            final int from = slot(index, mask);
+            final int to = from + (int) Math.min(limit - (index - start), runLength(index, mask));
+            for (int slot = from; slot < to; slot++) {
+                if (laElement(buffer, slot) != null && !awaitFreeSlot(buffer, slot, index, mask)) {
+                    return (int) (index - start);
+                }
+                soElement(buffer, slot, supplied(s, (int) (index - start)));
+                soProducerIndex(++index);
             }
-            final E e = s.get();
-            if (e == null) {
-                throw Args.nullSupplied(i);
-            }
-            soElement(buffer, slot, e);
-            soProducerIndex(p + 1);
         }
         return limit;
     }

@@ -293,7 +293,7 @@ class CallbackFailureTest {
         assertEmptyAndWorking(q, "after the race");
     }
 
-    private static Throwable catchThrowable(Runnable r) {
+    static Throwable catchThrowable(Runnable r) {
         try {
             r.run();
         } catch (Throwable t) {

@@ -206,7 +206,7 @@ class QueueSanityTest {
                     case 6 -> assertEquals(model.peek(), q.peek(), at);
                     case 7 -> assertEquals(model.peek(), q.relaxedPeek(), at);
                     case 8 -> {
-                        final int limit = random.nextInt(6);
+                        final int limit = random.nextInt(4) == 0 ? random.nextInt(Math.min(capacity, 40) + 3) : random.nextInt(6);
                         final List<Integer> drained = new ArrayList<>();
                         final int n = q.drain(drained::add, limit);
                         final List<Integer> expected = new ArrayList<>();
@@ -217,7 +217,7 @@ class QueueSanityTest {
                         assertEquals(expected, drained, at);
                     }
                     case 9 -> {
-                        final int limit = random.nextInt(6);
+                        final int limit = random.nextInt(4) == 0 ? random.nextInt(Math.min(capacity, 40) + 3) : random.nextInt(6);
                         final int first = next[0];
                         final int n = q.fill(supplier, limit);
                         assertEquals(Math.min(limit, capacity - model.size()), n, at);
