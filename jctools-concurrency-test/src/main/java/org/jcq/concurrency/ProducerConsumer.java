@@ -336,6 +336,50 @@ public final class ProducerConsumer {
     }
 
     /**
+     * The producer offers 4 while the consumer drains (limit 4) a queue holding 1..3 with a
+     * callback that throws on its second element. A drain that claimed its run puts the rest back
+     * at the head (its index moves back, no other consumer having moved it); one that takes one
+     * element at a time leaves it there. Either way 3 and 4 follow, in order.
+     */
+    @Description("on a queue of 1, 2, 3: offer(4) races drain(limit 4) whose callback throws on its 2nd element")
+    @Outcome(id = "12 thrown, in order", expect = Expect.ACCEPTABLE,
+            desc = "the drain handed 1, 2 and threw; the rest is 3, 4 in order")
+    @Outcome(expect = Expect.FORBIDDEN, desc = "lost, duplicated, reordered, or the throwable did not reach the drain")
+    public abstract static class DrainThrows extends QueueStress {
+        /** @param q the queue under test, which is filled with 1..3 */
+        protected DrainThrows(MessagePassingQueue<Object> q) {
+            super(q);
+            prefill(3);
+        }
+
+        /** @param r unused: the offer must be taken (there is room) */
+        public void actor1(LL_Result r) {
+            mustOffer(4);
+        }
+
+        /** @param r what the drain handed over, and whether it threw */
+        public void actor2(LL_Result r) {
+            final StringBuilder sb = new StringBuilder();
+            try {
+                q.drain(e -> {
+                    sb.append(seen(e));
+                    if (sb.length() == 2) {
+                        throw new IllegalStateException("consumer fails");
+                    }
+                }, 4);
+                r.r1 = sequence(sb) + " not thrown";
+            } catch (IllegalStateException expected) {
+                r.r1 = sequence(sb) + " thrown";
+            }
+        }
+
+        /** @param r whether the rest is 3, 4 */
+        public void arbiter(LL_Result r) {
+            r.r2 = restIs(3, 4);
+        }
+    }
+
+    /**
      * On a queue holding 1..n, n chosen per queue so that the next offers link a new chunk, resize
      * a growable queue or meet a full ring: the producer offers n+1, n+2 (stopping at the first
      * refusal) while the consumer polls n+2 times, so it reaches the edge while the producer is

@@ -366,18 +366,10 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
     private void supplyClaimed(Object[] buffer, int mask, long p, long next, Supplier<E> s, int done) {
         final long first = p & ~FLAGS;
         long i = first;
-        // One try for the whole batch, not one per element: the loop keeps fewer values live.
         try {
-            while (i < next) {
-                // A run of slots that does not wrap around the chunk's ring: a counted loop over
-                // array indices, so the JIT checks the chunk's bounds and class once per run.
-                final int from = slot(i, mask);
-                final int to = from + (int) Math.min((next - i) / STEP, mask + 1 - from);
-                for (int slot = from; slot < to; slot++) {
-                    // Release: pairs with the consumer's acquire load of the slot.
-                    soElement(buffer, slot, IndexedQueue.supplied(s, done + (int) ((i - first) / STEP)));
-                    i += STEP;
-                }
+            for (; i < next; i += STEP) {
+                // Release: pairs with the consumer's acquire load of the slot.
+                soElement(buffer, slot(i, mask), IndexedQueue.supplied(s, done + (int) ((i - first) / STEP)));
             }
         } finally {
             // Also for a checked exception thrown sneakily: any Throwable gives the claims back.

@@ -34,7 +34,9 @@ import org.jcq.internal.Args;
  * consumer index from the run's end back to the first element not handed over (it succeeds only
  * if no consumer claimed past the run; those slots are untouched), or else the drain hands the
  * rest to the callback before the throwable propagates, so nothing is lost and the producer never
- * waits for a slot nobody would clear. {@code fill} adds element by element, as offer does.
+ * waits for a slot nobody would clear. {@code fill} stores a run's elements (each in a slot it
+ * found free, as offer does) and the producer index once after the run: consumers, which find
+ * elements through that index, see the run at once.
  *
  * <h2>Orderings</h2>
  * The producer stores the element (release), then the producer index (release). A consumer reads
@@ -245,10 +247,13 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
      * {@inheritDoc}
      * <p>
      * Adds in runs of slots that do not wrap around the ring (counted loops over array indices:
-     * the JIT checks the ring's bounds and class once per run), each element stored, then its
-     * index, as {@link #offer} does; it stops at a slot whose element no consumer has claimed (the
-     * queue is full), and waits, as offer does, for a claimed one to be cleared. The supplier must
-     * not offer to this queue (the batch holds the producer's next slot); it may read it.
+     * the JIT checks the ring's bounds and class once per run): each element stored (release) in
+     * a slot it found free, and the producer index once per run, which is when consumers see the
+     * run (they find elements through the index). It stops at a slot whose element no consumer has
+     * claimed (the queue is full), and waits, as offer does, for a claimed one to be cleared. If
+     * the supplier returns null or throws, the index is stored for the elements supplied before
+     * and the failure propagates. The supplier must not offer to this queue (the run holds the
+     * producer's next slots); it may read it.
      */
     @Override
     public int fill(Supplier<E> s, int limit) {
@@ -261,14 +266,24 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
         while (index - start < limit) {
             final int from = slot(index, mask);
             final int to = from + (int) Math.min(limit - (index - start), runLength(index, mask));
-            for (int slot = from; slot < to; slot++) {
-                if (laElement(buffer, slot) != null && !awaitFreeSlot(buffer, slot, index, mask)) {
-                    return (int) (index - start);
+            int slot = from;
+            try {
+                for (; slot < to; slot++) {
+                    if (laElement(buffer, slot) != null
+                            && !awaitFreeSlot(buffer, slot, index + (slot - from), mask)) {
+                        break;
+                    }
+                    soElement(buffer, slot, supplied(s, (int) (index - start) + slot - from));
                 }
-                soElement(buffer, slot, supplied(s, (int) (index - start)));
-                soProducerIndex(++index);
+            } finally {
+                // Release: the run's element stores come before it; consumers claim up to it.
+                soProducerIndex(index + (slot - from));
+            }
+            index += slot - from;
+            if (slot < to) {
+                break;
             }
         }
-        return limit;
+        return (int) (index - start);
     }
 }

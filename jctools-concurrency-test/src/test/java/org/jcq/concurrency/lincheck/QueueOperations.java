@@ -6,8 +6,9 @@ import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 
 /**
- * The operations Lincheck runs against a queue: {@code offer}, {@code poll}, {@code peek} and
- * {@code isEmpty}. Lincheck builds one instance of the test class per scenario with its no-argument
+ * The operations Lincheck runs against a queue: {@code offer}, {@code poll}, {@code peek},
+ * {@code isEmpty} and the batch paths' runs of one ({@code fillOne}, and {@code drainOne} where
+ * it is strict). Lincheck builds one instance of the test class per scenario with its no-argument
  * constructor, so the queue comes from {@link Subject#current()}, which the JUnit test sets before
  * it starts Lincheck. The subclasses say which operations may run in parallel: Lincheck puts all
  * operations of one {@code nonParallelGroup} into one thread, which is how a single-producer or
@@ -25,10 +26,14 @@ import org.jetbrains.lincheck.datastructures.Param;
  * <li>{@code relaxedOffer}, {@code relaxedPoll}, {@code relaxedPeek}: allowed to fail spuriously
  *     (a full/empty answer while another thread is half-way through an operation), so a
  *     linearizability check would report their permitted answers as violations.</li>
- * <li>{@code drain} and {@code fill}: batch operations that are not atomic (other threads'
- *     operations interleave with their elements) and, like the relaxed operations, may stop early
- *     ({@code drain} at the first slot still being written), so they have no single linearization
- *     point to check.</li>
+ * <li>{@code drain} and {@code fill} of more than one element: batch operations that are not
+ *     atomic (other threads' operations interleave with their elements) and, like the relaxed
+ *     operations, may stop early ({@code drain} at the first slot still being written), so they
+ *     have no single linearization point to check. Their runs of one are checked:
+ *     {@code fillOne} on every queue (a fill that finds room must take the element, as offer
+ *     does), {@code drainOne} where a drain never stops early (the SPSC and SPMC queues: their
+ *     drains take what the producer index shows, and the SPSC drain polls where it shows
+ *     nothing). The jcstress tests race longer batches.</li>
  * <li>The iterator: weakly consistent by contract.</li>
  * <li>{@code clear()}: a loop of {@code poll()} calls, not atomic against concurrent offers.</li>
  * <li>{@code capacity()}: a constant.</li>
@@ -55,6 +60,17 @@ public abstract class QueueOperations {
         @Operation
         public boolean offer(@Param(name = "element") int e) {
             return queue.offer(e);
+        }
+
+        /**
+         * {@code fill(s, 1)}: the batch path with a run of one, which must answer as offer does.
+         *
+         * @param e the element
+         * @return whether it was added
+         */
+        @Operation
+        public boolean fillOne(@Param(name = "element") int e) {
+            return queue.fill(() -> e, 1) == 1;
         }
 
         /** @return the queue's answer */
@@ -87,10 +103,34 @@ public abstract class QueueOperations {
             return queue.offer(e);
         }
 
+        /**
+         * {@code fill(s, 1)}: the batch path with a run of one, which must answer as offer does.
+         *
+         * @param e the element
+         * @return whether it was added
+         */
+        @Operation(nonParallelGroup = PRODUCER)
+        public boolean fillOne(@Param(name = "element") int e) {
+            return queue.fill(() -> e, 1) == 1;
+        }
+
         /** @return the queue's answer */
         @Operation
         public Integer poll() {
             return queue.poll();
+        }
+
+        /**
+         * {@code drain(c, 1)}: the batch path with a run of one; on this queue it never misses an
+         * element that is there, so it must answer as poll does.
+         *
+         * @return the element handed over, or {@code null}
+         */
+        @Operation
+        public Integer drainOne() {
+            final Integer[] taken = {null};
+            queue.drain(e -> taken[0] = e, 1);
+            return taken[0];
         }
 
         /** @return the queue's answer */
@@ -115,6 +155,17 @@ public abstract class QueueOperations {
         @Operation
         public boolean offer(@Param(name = "element") int e) {
             return queue.offer(e);
+        }
+
+        /**
+         * {@code fill(s, 1)}: the batch path with a run of one, which must answer as offer does.
+         *
+         * @param e the element
+         * @return whether it was added
+         */
+        @Operation
+        public boolean fillOne(@Param(name = "element") int e) {
+            return queue.fill(() -> e, 1) == 1;
         }
 
         /** @return the queue's answer */
@@ -170,6 +221,30 @@ public abstract class QueueOperations {
         @Operation
         public boolean isEmpty() {
             return queue.isEmpty();
+        }
+
+        /**
+         * {@code fill(s, 1)}: the batch path with a run of one, which must answer as offer does.
+         *
+         * @param e the element
+         * @return whether it was added
+         */
+        @Operation(nonParallelGroup = PRODUCER)
+        public boolean fillOne(@Param(name = "element") int e) {
+            return queue.fill(() -> e, 1) == 1;
+        }
+
+        /**
+         * {@code drain(c, 1)}: the batch path with a run of one; on this queue it never misses an
+         * element that is there, so it must answer as poll does.
+         *
+         * @return the element handed over, or {@code null}
+         */
+        @Operation(nonParallelGroup = CONSUMER)
+        public Integer drainOne() {
+            final Integer[] taken = {null};
+            queue.drain(e -> taken[0] = e, 1);
+            return taken[0];
         }
     }
 }

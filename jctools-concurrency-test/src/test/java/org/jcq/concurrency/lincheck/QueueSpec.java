@@ -30,6 +30,19 @@ public final class QueueSpec {
         return elements.poll();
     }
 
+    /**
+     * @param e the element
+     * @return as {@link #offer}: a fill of one takes the element if there is room
+     */
+    public boolean fillOne(int e) {
+        return offer(e);
+    }
+
+    /** @return as {@link #poll}: a drain of one hands over the head, if any */
+    public Integer drainOne() {
+        return poll();
+    }
+
     /** @return the head, or {@code null} if empty */
     public Integer peek() {
         return elements.peek();
