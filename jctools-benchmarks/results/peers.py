@@ -7,17 +7,18 @@
 import glob, json, math, os, statistics as st, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ratio import tq  # noqa: E402
+from ratio import launches, tq  # noqa: E402
 
 PEERS = [("JCToolsVH.", "VarHandle"), ("JCToolsAtomic.", "Atomic"), ("JCTools.", "Unsafe")]
 
 
-def load(row_dir):
-    """{(round, qType, benchmark method, batchSize or None): (score, launch mean of pollsMade or None)}"""
+def load(row):
+    """{(round, qType, benchmark method, batchSize or None): score} of one row: a folder of
+    rounds.sh's launches, or the one JSON file ratio.py --merge packs it into"""
     out = {}
-    for f in glob.glob(os.path.join(row_dir, "*.json")):
-        rnd, q = os.path.basename(f)[:-5].split("-", 1)
-        for b in json.load(open(f)):
+    for name, results in launches(row).items():
+        rnd, q = name.split("-", 1)
+        for b in results:
             method = b["benchmark"].rsplit(".", 1)[1]
             size = b["params"].get("batchSize")
             if method in ("tpt", "tptRelaxed", "batch"):
@@ -61,7 +62,14 @@ def cell(p):
 
 
 def queues(phase_dir):
-    return sorted(os.listdir(phase_dir)) if os.path.isdir(phase_dir) else []
+    """The rows of a phase: folders, or packed .json files (named after the queue)."""
+    if not os.path.isdir(phase_dir):
+        return []
+    return sorted(n[:-5] if n.endswith(".json") else n for n in os.listdir(phase_dir))
+
+
+def row_path(d, q):
+    return os.path.join(d, q) if os.path.isdir(os.path.join(d, q)) else os.path.join(d, q + ".json")
 
 
 def others(data, q):
@@ -80,7 +88,7 @@ def one_thread(out, phase, methods, title):
           "per-round ratios ± the half-width of its 99.9% interval (rounds in the last column); "
           "**bold**: the whole interval above 1, _italic_: below 1.\n")
     for q in queues(d):
-        data = load(os.path.join(d, q))
+        data = load(row_path(d, q))
         row = others(data, q)
         print(f"`{q}`\n")
         print("| benchmark | ours | " + " | ".join(name for _, name in row) + " | rounds |")
@@ -104,7 +112,7 @@ def two_threads(out, phase, groups, title, sizes=(None,)):
           "\"fast/slow\": how many launches of ours and of each other queue settled in a fast and a slow "
           "regime (a slow count of 0 means one regime).\n")
     for q in queues(d):
-        data = load(os.path.join(d, q))
+        data = load(row_path(d, q))
         row = others(data, q)
         print(f"`{q}`\n")
         print("| loop | ours (fast/slow) | " + " | ".join(f"{name} (fast/slow)" for _, name in row)
@@ -132,6 +140,8 @@ def main():
                              "fillAndDrainWaiting"], "One thread (QueueBaseline)")
     one_thread(out, "stpar", ["fillAndDrain", "fillAndDrain256", "fillAndDrainWaiting"],
                "One thread, batches, ParallelGC (QueueBaseline)")
+    one_thread(out, "old", ["offerAndPoll", "fillAndDrain", "fillAndDrain256", "fillAndDrainWaiting"],
+               "One thread, G1, the queue in the old generation (QueueBaseline with -gc true)")
     two_threads(out, "tpt", ["tpt", "tptRelaxed"], "1P1C (QueueThroughput)")
     two_threads(out, "batch", ["batch"], "1P1C batches (QueueBatchThroughput)", sizes=("32", "256"))
     for gc in sorted(glob.glob(os.path.join(out, "gc-*"))):

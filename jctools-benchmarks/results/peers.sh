@@ -13,6 +13,9 @@
 #          queues beside JCTools' Unsafe edition, $TPT_ROUNDS launches
 #   stpar  the one-thread batch forms (fillAndDrain, fillAndDrain256, fillAndDrainWaiting) of the
 #          batch queues beside the Unsafe edition with -XX:+UseParallelGC, $BASE_ROUNDS rounds
+#   old    as stpar, with G1 and JMH's -gc true: a full collection before each iteration moves the
+#          ring to the old generation, as it is for a long-lived queue, where each reference store
+#          into it takes G1's card-marking slow path; $GC_ROUNDS rounds
 #   gc     QueueThroughput of every queue and its peers with -XX:+UseParallelGC and -XX:+UseZGC,
 #          $GC_ROUNDS launches (default 4), and MpmcArrayQueue's row with $TPT_ROUNDS
 # Every JVM gets -Xms1g -Xmx1g (as the issue's harness did); JMH settings in $JMH.
@@ -74,6 +77,11 @@ for phase in "$@"; do
       for q in $BATCH_QUEUES; do
         run "$OUT/stpar/$q" 'QueueBaseline.fillAndDrain' "$BASE_ROUNDS" "$q,JCTools.$q" \
           -p qCapacity=1024 -jvmArgsAppend "$HEAP -XX:+UseParallelGC"
+      done ;;
+    old)
+      for q in $BATCH_QUEUES; do
+        run "$OUT/old/$q" 'QueueBaseline.(offerAndPoll|fillAndDrain|fillAndDrain256|fillAndDrainWaiting)$' "$GC_ROUNDS" "$q,JCTools.$q" \
+          -p qCapacity=1024 -gc true -jvmArgsAppend "$HEAP"
       done ;;
     gc)
       for gc in ParallelGC ZGC; do
