@@ -111,8 +111,11 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
     private long claim(int mask) {
         final long[] sequences = this.sequences;
         // The last consumer index read in this call: while a consumer frees the slot we wait for,
-        // re-reading it on every spin would only steal the consumers' cache line.
+        // re-reading it on every spin would only steal the consumers' cache line. It is re-read
+        // every 64 spins all the same: a drain whose callback threw may move the index back
+        // (giving the rest of its run back), and then the slot waited for is no longer claimed.
         long c = Long.MIN_VALUE;
+        int spins = 0;
         while (true) {
             final long p = laProducerIndex();
             final long seq = laSequence(sequences, sequenceSlot(p, mask));
@@ -120,7 +123,8 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
                 if (casProducerIndex(p, p + 1)) {
                     return p;
                 }
-            } else if (seq < p && p - (mask + 1) >= c && p - (mask + 1) >= (c = laConsumerIndex())) {
+            } else if (seq < p && (p - (mask + 1) >= c || (++spins & RECHECK_MASK) == 0)
+                    && p - (mask + 1) >= (c = laConsumerIndex())) {
                 return -1;
             }
             // seq > p: another producer claimed p. seq < p, not full: a consumer is freeing it.
@@ -220,15 +224,15 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         }
     }
 
-    /**
-     * Takes what the producer of claimed index {@code c} published (an element, or SKIP) and hands
-     * the slot to the next lap's producer.
-     */
     @Override
     final boolean moveConsumerIndexBack(long to, long from) {
         return casConsumerIndex(to, from);
     }
 
+    /**
+     * Takes what the producer of claimed index {@code c} published (an element, or SKIP) and hands
+     * the slot to the next lap's producer.
+     */
     @Override
     final Object takeClaimed(Object[] buffer, long c, int mask) {
         final int slot = slot(c, mask);

@@ -76,6 +76,11 @@ import org.jcq.internal.Args;
  * past the run, then clears each slot before handing its element over. The run never spans
  * two chunks, so the consumer chunk always holds the consumer index (a callback's poll or peek
  * reads the right chunk). A JUMP at the head is crossed by one element taken as poll takes it.
+ * A bounded queue's producer checks its bound against the consumer index, which counts a run as
+ * taken once it is claimed; so while a drain hands a run over, the producer may fill the room the
+ * run frees (its slots, or a new chunk where they are not cleared yet), and if the callback then
+ * throws and the rest of the run goes back to the head, the queue holds up to that rest above its
+ * bound until the consumer takes it: nothing is lost, and offers fail again until it has.
  *
  * <h2>Orderings</h2>
  * The producer stores the element (release) before the index (release); the consumer's acquire

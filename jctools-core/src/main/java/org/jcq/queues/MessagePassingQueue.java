@@ -54,7 +54,13 @@ public interface MessagePassingQueue<T> {
     /**
      * Receives elements from {@link #drain}. Each element is removed from the queue before it is
      * handed over, so if {@code accept} throws, that element counts as delivered and the exception
-     * propagates to the caller of {@code drain}; the queue stays consistent.
+     * propagates to the caller of {@code drain}; the queue stays consistent. The elements the drain
+     * has not handed over yet stay in the queue, in order; only where the drain had claimed them
+     * at once and another consumer has since taken past them (so that no consumer could reach them
+     * any more) does the drain hand them to this consumer before the exception propagates.
+     * Some queues claim a drain's run of elements at once: while {@code accept} runs, the queue
+     * (its {@code size()}, {@code isEmpty()}, {@code peek()}, a {@code poll()} made here) may
+     * count the whole run as taken; each queue's class documentation says which.
      *
      * @param <T> the type of the elements
      */
@@ -174,7 +180,8 @@ public interface MessagePassingQueue<T> {
 
     /**
      * Removes up to {@code limit} elements and hands each to {@code c}, in queue order. It stops at
-     * the first empty slot, as a loop of {@link #relaxedPoll()} calls would, and never waits.
+     * the first empty slot, as a loop of {@link #relaxedPoll()} calls would, and never waits. It is
+     * a batch, not one atomic operation: other threads' operations interleave with its elements.
      * Consumer threads only.
      *
      * @param c receives the elements
@@ -187,7 +194,8 @@ public interface MessagePassingQueue<T> {
     /**
      * Adds up to {@code limit} elements taken from {@code s}, stopping early when the queue is
      * full. The supplier is called only when there is room for its element, so no element it
-     * returns is dropped. Producer threads only.
+     * returns is dropped. It is a batch, not one atomic operation; the supplier may read this
+     * queue but must not offer to it. Producer threads only.
      *
      * @param s supplies the elements
      * @param limit the most elements to add, {@code >= 0}

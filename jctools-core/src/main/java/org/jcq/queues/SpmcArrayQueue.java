@@ -61,6 +61,9 @@ import org.jcq.internal.Args;
  * @param <E> the type of the elements
  */
 public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
+    /** A producer waiting for a claimed slot to be cleared re-checks the claim every 64 spins. */
+    private static final int RECHECK_MASK = 63;
+
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
      *
@@ -97,8 +100,13 @@ public class SpmcArrayQueue<E> extends SpmcArrayQueueFields<E> {
         if (p - laConsumerIndex() > mask) {
             return false;
         }
-        while (laElement(buffer, slot) != null) {
-            // No Thread.onSpinWait(): the clear is one store away (see MpscArrayQueue).
+        for (int spins = 1; laElement(buffer, slot) != null; spins++) {
+            // No Thread.onSpinWait(): the clear is one store away (see MpscArrayQueue). Every 64
+            // spins the claim is checked again: a drain whose callback threw may have given the
+            // rest of its run back, and then nobody is about to clear this slot.
+            if ((spins & RECHECK_MASK) == 0 && p - laConsumerIndex() > mask) {
+                return false;
+            }
         }
         return true;
     }

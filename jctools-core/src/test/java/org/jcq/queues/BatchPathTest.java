@@ -258,6 +258,56 @@ class BatchPathTest {
         assertEquals(List.of(5, 6, 7, 8, 9, 10, 11), rest);
     }
 
+    /**
+     * A producer that waits for a slot of a drain's claimed run (the ring's next lap) must not
+     * wait for ever when the drain's callback throws and gives the run back: on a full queue, the
+     * callback (on the consumer thread) lets another thread offer two elements, the first into the
+     * slot it has just been handed, the second into the next slot, still in the claimed run, and
+     * throws while that offer may be waiting. The offers must finish, and every element must come
+     * out once, in order.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BOUNDED)
+    void producerWaitingOnAGivenBackRunFinishes(QueueSpec spec) throws InterruptedException {
+        final MessagePassingQueue<Integer> q = spec.create(8);
+        final int capacity = q.capacity();
+        for (int i = 0; i < capacity; i++) {
+            assertTrue(q.offer(i));
+        }
+        final boolean[] offered = new boolean[2];
+        final Thread producer = new Thread(() -> {
+            offered[0] = q.offer(capacity);
+            offered[1] = q.offer(capacity + 1);
+        });
+        final IllegalStateException failure = new IllegalStateException("callback fails");
+        final Throwable thrown = CallbackFailureTest.catchThrowable(() -> q.drain(e -> {
+            producer.start();
+            try {
+                producer.join(200);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            throw failure;
+        }, capacity));
+        assertSame(failure, thrown);
+        producer.join(10_000);
+        assertFalse(producer.isAlive(), spec + ": the producer still waits");
+        final List<Integer> expected = new ArrayList<>();
+        for (int i = 1; i < capacity; i++) {
+            expected.add(i);
+        }
+        for (int i = 0; i < 2; i++) {
+            if (offered[i]) {
+                expected.add(capacity + i);
+            }
+        }
+        final List<Integer> rest = new ArrayList<>();
+        for (Integer e; (e = q.poll()) != null; ) {
+            rest.add(e);
+        }
+        assertEquals(expected, rest, "offers taken: " + offered[0] + ", " + offered[1]);
+    }
+
     /** With a bound, a fill larger than the room stops at the bound from any start position. */
     @ParameterizedTest(name = "{0}")
     @MethodSource(BOUNDED)
