@@ -16,7 +16,16 @@ def load(row):
     """{(round, qType, benchmark method, batchSize or None): score} of one row: a folder of
     rounds.sh's launches, or the one JSON file ratio.py --merge packs it into"""
     out = {}
-    for name, results in launches(row).items():
+    if os.path.isdir(row):
+        found = {}
+        for f in glob.glob(os.path.join(row, "*.json")):
+            try:
+                found[os.path.basename(f)[:-5]] = json.load(open(f))
+            except ValueError:
+                pass  # a launch still running (or killed): its file is empty
+    else:
+        found = launches(row)
+    for name, results in found.items():
         rnd, q = name.split("-", 1)
         for b in results:
             method = b["benchmark"].rsplit(".", 1)[1]

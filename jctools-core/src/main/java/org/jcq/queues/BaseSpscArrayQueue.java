@@ -23,7 +23,8 @@ import org.jcq.internal.Args;
  * <li>The slot of index {@code i} holds the element offered at {@code i} from the producer's
  * element store until the consumer's null store; otherwise it is null.</li>
  * <li>Every slot of indices in {@code [producerIndex, producerLimit)} is null, because
- * {@code producerLimit} was set after seeing the slot of {@code producerLimit} null, and the
+ * {@code producerLimit} was set after seeing the slot of {@code producerLimit} (offer's
+ * look-ahead) or of {@code producerLimit - 1} (fill's) null, and the
  * consumer frees slots in index order.</li>
  * </ol>
  * <b>Not</b> invariant: the slots of the last offer or of the fill run in progress may hold their
@@ -127,6 +128,27 @@ abstract class BaseSpscArrayQueue<E> extends CircularArrayQueue<E> {
         return laElement(buffer, slot(p, mask)) == null;
     }
 
+    /**
+     * Cold path of fill: how many slots from index {@code p} on are free, looking for at least
+     * {@code wanted} of them. Probes as far ahead as offer's look-ahead (or {@code wanted}, if
+     * that is further), then halves the distance while the probed slot is taken, so that a fill
+     * near the full edge still moves whole runs (offer's look-ahead would hand it one slot at a
+     * time for the last quarter of the ring). A free slot means every slot before it is free too
+     * (the consumer frees them in index order), so the producer limit moves past it; 0 if the
+     * slot of {@code p} itself is taken (the ring is full).
+     */
+    private long roomFor(Object[] buffer, int mask, long p, int wanted) {
+        final int step = Math.min((mask + 1) >> 2, MAX_LOOK_AHEAD_STEP);
+        for (int ahead = Math.max(wanted, step) - 1; ahead > 0; ahead >>= 1) {
+            // Acquire pairs with the consumer's release null store: the slot was read before freed.
+            if (laElement(buffer, slot(p + ahead, mask)) == null) {
+                spProducerLimit(p + ahead + 1);
+                return ahead + 1;
+            }
+        }
+        return laElement(buffer, slot(p, mask)) == null ? 1 : 0;
+    }
+
     @Override
     public E poll() {
         final Object[] buffer = this.buffer;
@@ -221,15 +243,12 @@ abstract class BaseSpscArrayQueue<E> extends CircularArrayQueue<E> {
         final long start = lpProducerIndex();
         long index = start;
         while (index - start < limit) {
+            final int wanted = (int) Math.min(limit - (index - start), runLength(index, mask));
             long room = lpProducerLimit() - index;
-            if (room <= 0) {
-                if (!hasRoom(buffer, mask, index)) {
-                    break;
-                }
-                // hasRoom either moved the limit ahead or found the slot of index free.
-                room = Math.max(1, lpProducerLimit() - index);
+            if (room <= 0 && (room = roomFor(buffer, mask, index, wanted)) == 0) {
+                break;
             }
-            final int n = (int) Math.min(Math.min(room, limit - (index - start)), runLength(index, mask));
+            final int n = (int) Math.min(room, wanted);
             fillRun(s, buffer, slot(index, mask), n, index, (int) (index - start));
             index += n;
         }

@@ -241,15 +241,19 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
 
     /**
      * Room in a chunk that must keep a slot free for a JUMP (every chunk but a growable queue's
-     * last): probes {@code lookAheadStep} slots ahead (not past {@code queueLimit}), and failing
-     * that checks the next slot; if that one is taken, the slot of {@code p} is the last free one.
+     * last): probes {@code lookAheadStep} slots ahead (not past {@code queueLimit}), halving the
+     * distance while the probed slot is taken, and moves the limit to the first free one it finds
+     * (every slot before it is free too: the consumer frees them in index order), so that near a
+     * full chunk a fill still moves runs, not one element per call; if even the next slot is
+     * taken, the slot of {@code p} is the last free one.
      */
     final int roomInLinkedChunk(Object[] buffer, int mask, long p, long queueLimit) {
-        final long ahead = Math.min(p + lookAheadStep(mask), queueLimit);
-        // Acquire pairs with the consumer's release null store: the slot was read before it was freed.
-        if (CircularArrayQueue.laElement(buffer, slot(ahead, mask)) == null) {
-            spProducerLimit(ahead);
-            return IN_PLACE;
+        for (long ahead = Math.min(p + lookAheadStep(mask), queueLimit); ahead > p + 1; ahead = p + ((ahead - p) >> 1)) {
+            // Acquire pairs with the consumer's release null store: the slot was read before it was freed.
+            if (CircularArrayQueue.laElement(buffer, slot(ahead, mask)) == null) {
+                spProducerLimit(ahead);
+                return IN_PLACE;
+            }
         }
         return CircularArrayQueue.laElement(buffer, slot(p + 1, mask)) == null ? IN_PLACE : LINK;
     }

@@ -116,13 +116,17 @@ public class SpscGrowableArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
         return roomBelow(buffer, mask, p, Long.MAX_VALUE);
     }
 
-    /** Room for {@code p}: probes ahead (not past {@code queueLimit}), then the slot of {@code p}. */
+    /**
+     * Room for {@code p}: probes ahead (not past {@code queueLimit}), halving the distance while
+     * the probed slot is taken (as {@code roomInLinkedChunk} does), then the slot of {@code p}.
+     */
     private int roomBelow(Object[] buffer, int mask, long p, long queueLimit) {
-        final long ahead = Math.min(p + lookAheadStep(mask), queueLimit);
-        // Acquire pairs with the consumer's release null store: the slot was read before it was freed.
-        if (CircularArrayQueue.laElement(buffer, slot(ahead, mask)) == null) {
-            spProducerLimit(ahead);
-            return IN_PLACE;
+        for (long ahead = Math.min(p + lookAheadStep(mask), queueLimit); ahead > p; ahead = p + ((ahead - p) >> 1)) {
+            // Acquire pairs with the consumer's release null store: the slot was read before it was freed.
+            if (CircularArrayQueue.laElement(buffer, slot(ahead, mask)) == null) {
+                spProducerLimit(ahead);
+                return IN_PLACE;
+            }
         }
         return CircularArrayQueue.laElement(buffer, slot(p, mask)) == null ? IN_PLACE : FULL;
     }
