@@ -90,6 +90,17 @@ public class SpscBlockingArrayQueue<E> extends SpscBlockingArrayQueueFields<E> i
     }
 
     @Override
+    public int drain(Consumer<E> c, int limit) {
+        try {
+            // Signals for each slot freed as the next element is handed over, not after the batch.
+            return super.drain(room.signalEachTaken(this, c), limit);
+        } finally {
+            // For the last slot, also when the callback threw after some elements were taken.
+            afterRemove();
+        }
+    }
+
+    @Override
     public E poll() {
         final E e = super.poll();
         if (e != null) {

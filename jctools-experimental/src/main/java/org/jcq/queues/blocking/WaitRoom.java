@@ -10,6 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.jcq.internal.Waits;
 import org.jcq.queues.MessagePassingQueue;
+import org.jcq.queues.MessagePassingQueue.Consumer;
 import org.jcq.queues.MessagePassingQueue.Supplier;
 
 /*
@@ -197,6 +198,60 @@ final class WaitRoom {
             }
             asked = true;
             return s.get();
+        }
+    }
+
+    /**
+     * The mirror image of {@link #afterAdd}: P2 to P5 for a remove made on behalf of {@code q}
+     * by the core queue's drain (see {@link #signalEachTaken}).
+     */
+    void afterRemove(Object q) {
+        if (removeFenceRequest != null) {
+            final long request = (long) removeFenceRequest.getOpaque(q);
+            if (request <= 0L) {
+                return;
+            }
+            answerRemoveFenceRequest(request);
+        }
+        if ((long) waitingProducers.getVolatile(q) != 0L) {
+            signalNotFull(q);
+        }
+    }
+
+    /**
+     * The mirror image of {@link #signalEach}, for a blocking queue's {@code drain}: the core
+     * queue's drain takes runs of slots and clears (frees) each slot before it hands over its
+     * element, without calling the queue's own {@code poll}. So before this consumer passes on each
+     * element after the first, it runs P2 to P5 for the slot before, which is free by then (an MPMC
+     * drain's CAS on the consumer index precedes the whole run, and is the fence); the queue's
+     * drain signals once more at the end. A producer waiting beside a drain whose callback takes
+     * its time is woken as each slot frees. Returns null for a null {@code c}, so that the core
+     * drain rejects it as usual.
+     */
+    <E> Consumer<E> signalEachTaken(Object q, Consumer<E> c) {
+        return c == null ? null : new SignalEachTaken<>(this, q, c);
+    }
+
+    /** See {@link #signalEachTaken}. One per drain call, used by the draining thread only. */
+    private static final class SignalEachTaken<E> implements Consumer<E> {
+        private final WaitRoom room;
+        private final Object q;
+        private final Consumer<E> c;
+        private boolean handed;
+
+        SignalEachTaken(WaitRoom room, Object q, Consumer<E> c) {
+            this.room = room;
+            this.q = q;
+            this.c = c;
+        }
+
+        @Override
+        public void accept(E e) {
+            if (handed) {
+                room.afterRemove(q);
+            }
+            handed = true;
+            c.accept(e);
         }
     }
 

@@ -269,4 +269,47 @@ class BlockingQueueSanityTest {
         assertEquals(CAPACITY, q.size());
         assertTrue(q.containsAll(Arrays.asList(100, 101, 102)));
     }
+
+    /**
+     * A drain frees each slot, and wakes a producer waiting for it, before it hands over the
+     * next element: a producer is not kept waiting until the end of a batch whose callback takes
+     * its time (the core drain takes runs and does not call this queue's poll).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.blocking.BlockingQueues#ours")
+    void aDrainWakesAWaitingProducerBeforeItsCallbackReturns(Spec spec) throws Exception {
+        final BlockingQueue<Integer> q = spec.create(CAPACITY);
+        for (int i = 0; i < CAPACITY; i++) {
+            assertTrue(q.offer(i));
+        }
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread producer = Kind.PLATFORM.newThread("put", () -> {
+            try {
+                q.put(100);
+            } catch (Throwable t) {
+                failed.set(t);
+            }
+        });
+        producer.start();
+        awaitParked(producer);
+        final List<Integer> got = new ArrayList<>();
+        final AtomicReference<Thread.State> producerAtSecond = new AtomicReference<>();
+        assertEquals(2, mpq(q).drain(e -> {
+            if (got.size() == 1) {
+                // The first slot is free and signalled by now: the put completes meanwhile.
+                try {
+                    producer.join(TimeUnit.SECONDS.toMillis(20));
+                } catch (InterruptedException x) {
+                    Thread.currentThread().interrupt();
+                }
+                producerAtSecond.set(producer.getState());
+            }
+            got.add(e);
+        }, 2));
+        assertEquals(Thread.State.TERMINATED, producerAtSecond.get());
+        assertNull(failed.get());
+        assertEquals(Arrays.asList(0, 1), got);
+        assertEquals(CAPACITY - 1, q.size());
+        assertTrue(q.contains(100));
+    }
 }
