@@ -112,8 +112,8 @@ public class QueueBaseline extends QueueParams {
     }
 
     /**
-     * One {@code fill} of {@value #BATCH} elements, then one {@code drain} of them ({@value #BATCH}
-     * operations).
+     * A {@code fill} of {@value #BATCH} elements, then a {@code drain} of them ({@value #BATCH}
+     * operations): one call each, or more where the queue's fill stops early (see {@link #move}).
      *
      * @param sink the drain's consumer, which counts what it is given
      * @return the number of elements taken, so neither call is dead code
@@ -121,13 +121,12 @@ public class QueueBaseline extends QueueParams {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public int fillAndDrain(QueueBatchThroughput.Sink sink) {
-        final QueueBatchThroughput.BatchOps batch = this.batch;
-        batch.fill(BATCH);
-        return batch.drain(sink, BATCH);
+        return move(batch, sink, BATCH);
     }
 
     /**
-     * One {@code fill} of {@value #LARGE_BATCH} elements, then one {@code drain} of them.
+     * A {@code fill} of {@value #LARGE_BATCH} elements, then a {@code drain} of them, as
+     * {@link #fillAndDrain}.
      *
      * @param sink the drain's consumer, which counts what it is given
      * @return the number of elements taken, so neither call is dead code
@@ -135,9 +134,36 @@ public class QueueBaseline extends QueueParams {
     @Benchmark
     @OperationsPerInvocation(LARGE_BATCH)
     public int fillAndDrain256(QueueBatchThroughput.Sink sink) {
-        final QueueBatchThroughput.BatchOps batch = this.batch;
-        batch.fill(LARGE_BATCH);
-        return batch.drain(sink, LARGE_BATCH);
+        return move(batch, sink, LARGE_BATCH);
+    }
+
+    /**
+     * Fills {@code n} elements, then drains them, in as many calls as the queue needs: JCTools'
+     * linked-array queues fill no further than the end of the producer's chunk (or the producer
+     * limit) per call, so one call each would count elements that were never moved.
+     *
+     * @throws IllegalStateException if a call moves nothing (a queue that holds fewer than
+     *     {@code n} elements: choose a larger {@code qCapacity})
+     */
+    static int move(QueueBatchThroughput.BatchOps batch, QueueBatchThroughput.Sink sink, int n) {
+        int filled = 0;
+        while (filled < n) {
+            final int k = batch.fill(n - filled);
+            if (k == 0) {
+                throw new IllegalStateException("a fill added nothing after " + filled + " of " + n
+                        + " elements: the queue holds fewer; choose a larger qCapacity");
+            }
+            filled += k;
+        }
+        int drained = 0;
+        while (drained < n) {
+            final int k = batch.drain(sink, n - drained);
+            if (k == 0) {
+                throw new IllegalStateException("a drain took nothing after " + drained + " of " + n + " elements");
+            }
+            drained += k;
+        }
+        return drained;
     }
 
     /**

@@ -39,6 +39,16 @@ class QueueBatchThroughputTest {
                 Arguments.of(QueueFactory.JDK_LTQ, LoopOps.class));
     }
 
+    /** The families, and linked-array queues whose fills stop at a chunk's end. */
+    static Stream<Arguments> familiesAndChunks() {
+        return Stream.concat(families(), Stream.of(
+                Arguments.of(QueueFactory.MPSC_CHUNKED, JcqOps.class),
+                Arguments.of(QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_CHUNKED, JctoolsOps.class),
+                Arguments.of(QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_GROWABLE, JctoolsOps.class),
+                Arguments.of(QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_CHUNKED, JctoolsOps.class),
+                Arguments.of(QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC_GROWABLE, JctoolsOps.class)));
+    }
+
     private static QueueBatchThroughput setUp(String qType) {
         final QueueBatchThroughput b = new QueueBatchThroughput();
         b.qType = qType;
@@ -81,6 +91,36 @@ class QueueBatchThroughputTest {
         ops.drainWaiting(until, counted, QueueBaseline.WAITING);
         assertEquals(QueueBaseline.WAITING, counted.accepted, qType + " drained");
         assertEquals(0, q.size(), qType + " empty after");
+    }
+
+    /**
+     * The one-thread batch benchmarks move the whole batch they count, round after round, also
+     * where a fill stops at a chunk's end (JCTools' linked-array queues: a chunk of 128 for a
+     * capacity of 1024).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("familiesAndChunks")
+    void baselineBatchesMoveWhatTheyCount(String qType, Class<? extends BatchOps> ignored) {
+        final QueueBaseline b = new QueueBaseline();
+        b.qType = qType;
+        b.qCapacity = 1024;
+        b.createQueue();
+        final Sink sink = new Sink();
+        for (int round = 1; round <= 20; round++) {
+            assertEquals(QueueBaseline.BATCH, b.fillAndDrain(sink), qType + " round " + round);
+            assertEquals(QueueBaseline.LARGE_BATCH, b.fillAndDrain256(sink), qType + " round " + round);
+        }
+        assertEquals(20L * (QueueBaseline.BATCH + QueueBaseline.LARGE_BATCH), sink.accepted, qType);
+    }
+
+    /** A queue too small for the batch is a set-up error, not a silently shorter batch. */
+    @Test
+    void baselineBatchOnATooSmallQueueFails() {
+        final QueueBaseline b = new QueueBaseline();
+        b.qType = QueueFactory.SPSC;
+        b.qCapacity = 64;
+        b.createQueue();
+        assertThrows(IllegalStateException.class, () -> b.fillAndDrain256(new Sink()));
     }
 
     @ParameterizedTest(name = "{0}")
