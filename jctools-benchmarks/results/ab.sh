@@ -11,7 +11,7 @@ for round in $(seq 1 $ROUNDS); do
   for side in before after; do
     jar=$AFTER; [ $side = before ] && jar=$BEFORE
     $J25 -jar $jar BlockingThroughput -p qType=$Q -tg $TG -f 1 -wi 3 -i 5 -w 1s -r 1s \
-      -jvmArgsAppend --sun-misc-unsafe-memory-access=allow -rf json -rff $R/$side-$round.json > $R/$side-$round.txt 2>&1
+      -jvmArgsPrepend --sun-misc-unsafe-memory-access=allow -rf json -rff $R/$side-$round.json > $R/$side-$round.txt 2>&1
     echo "$side $round $(grep -E '^BlockingThroughput.blocking:takesMade' $R/$side-$round.txt | awk '{printf "%s %s  ", $3, $6}')"
   done
 done

@@ -14,7 +14,7 @@ mkdir -p "$R"
 # JDK 24 and later warn about JMH's use of sun.misc.Unsafe unless told to allow it.
 U=() FORK_U=()
 if "$JAVA" --sun-misc-unsafe-memory-access=allow -version > /dev/null 2>&1; then
-  U=(--sun-misc-unsafe-memory-access=allow) FORK_U=(-jvmArgsAppend --sun-misc-unsafe-memory-access=allow)
+  U=(--sun-misc-unsafe-memory-access=allow) FORK_U=(-jvmArgsPrepend --sun-misc-unsafe-memory-access=allow)
 fi
 for round in $(seq 1 "$ROUNDS"); do
   order="$LA $LB"

@@ -3,7 +3,8 @@
 # Student-t interval, as ratio.py --paired), and for the two-thread phases each edition's launches
 # split into a fast and a slow regime (regimes(): the widest step between sorted launch means, kept
 # if the two sides differ 1.5 times or more).
-# usage: peers.py OUT_DIR [JDK label]   (OUT_DIR holds peers.sh's base/, tpt/, batch/, stpar/, gc-*/)
+# usage: peers.py OUT_DIR [JDK label]   (OUT_DIR holds peers.sh's base/, base-batch/, tpt/, batch/, stpar/,
+#        old/, gc-*/)
 import glob, json, math, os, statistics as st, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -81,6 +82,20 @@ def row_path(d, q):
     return os.path.join(d, q) if os.path.isdir(os.path.join(d, q)) else os.path.join(d, q + ".json")
 
 
+def load_row(out, phase, q):
+    """One row of a phase; where peers.sh's "<phase>-batch" phase ran the batch benchmarks of the
+    row again, its launches replace the phase's for those benchmarks"""
+    data = {}
+    for p in (phase, phase + "-batch"):
+        d = os.path.join(out, p)
+        if q in queues(d):
+            again = load(row_path(d, q))
+            redone = {k[2] for k in again}
+            data = {k: v for k, v in data.items() if k[2] not in redone}
+            data.update(again)
+    return data
+
+
 def others(data, q):
     present = {k[1] for k in data}
     row = [(p + q, name) for p, name in PEERS if p + q in present]
@@ -90,14 +105,15 @@ def others(data, q):
 
 def one_thread(out, phase, methods, title):
     d = os.path.join(out, phase)
-    if not queues(d):
+    rows = sorted(set(queues(d)) | set(queues(d + "-batch")))
+    if not rows:
         return
     print(f"### {title}\n")
     print("Score: ours, operations per µs (higher is better). Other columns: ours / that queue, mean of the "
           "per-round ratios ± the half-width of its 99.9% interval (rounds in the last column); "
           "**bold**: the whole interval above 1, _italic_: below 1.\n")
-    for q in queues(d):
-        data = load(row_path(d, q))
+    for q in rows:
+        data = load_row(out, phase, q)
         row = others(data, q)
         print(f"`{q}`\n")
         print("| benchmark | ours | " + " | ".join(name for _, name in row) + " | rounds |")

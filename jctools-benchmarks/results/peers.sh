@@ -7,6 +7,8 @@
 # usage: peers.sh OUT_DIR JAVA JAR PHASE...
 #   base   QueueBaseline (offerAndPoll, offerAndPollRun, fillAndDrain, fillAndDrain256,
 #          fillAndDrainWaiting), one thread, capacity (or chunk) 1024, $BASE_ROUNDS rounds (default 8)
+#   base-batch  base's fillAndDrain and fillAndDrain256 alone, for the batch queues, into base-batch/
+#          (peers.py shows them in place of base's: to refresh the batch rows without the rest)
 #   tpt    QueueThroughput tpt and tptRelaxed, 1 producer and 1 consumer, no back-off,
 #          $TPT_ROUNDS launches (default 16)
 #   batch  QueueBatchThroughput, producer fill / consumer drain, batchSize 32 and 256, the batch
@@ -64,6 +66,10 @@ for phase in "$@"; do
     base)
       for q in $QUEUES; do
         run "$OUT/base/$q" 'QueueBaseline' "$BASE_ROUNDS" "$(row "$q")" -p qCapacity=1024 -jvmArgsAppend "$HEAP"
+      done ;;
+    base-batch)
+      for q in $BATCH_QUEUES; do
+        run "$OUT/base-batch/$q" 'QueueBaseline.fillAndDrain(256)?$' "$BASE_ROUNDS" "$(row "$q")" -p qCapacity=1024 -jvmArgsAppend "$HEAP"
       done ;;
     tpt)
       for q in $QUEUES; do

@@ -13,7 +13,7 @@ IFS=, read -r -a values <<< "$VALUES"
 n=${#values[@]}
 U=() FORK_U=()
 if "$JAVA" --sun-misc-unsafe-memory-access=allow -version > /dev/null 2>&1; then
-  U=(--sun-misc-unsafe-memory-access=allow) FORK_U=(-jvmArgsAppend --sun-misc-unsafe-memory-access=allow)
+  U=(--sun-misc-unsafe-memory-access=allow) FORK_U=(-jvmArgsPrepend --sun-misc-unsafe-memory-access=allow)
 fi
 for round in $(seq 1 "$ROUNDS"); do
   for k in $(seq 0 $((n - 1))); do
