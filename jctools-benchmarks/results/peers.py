@@ -3,8 +3,11 @@
 # Student-t interval, as ratio.py --paired), and for the two-thread phases each edition's launches
 # split into a fast and a slow regime (regimes(): the widest step between sorted launch means, kept
 # if the two sides differ 1.5 times or more).
-# usage: peers.py OUT_DIR [JDK label]   (OUT_DIR holds peers.sh's base/, base-batch/, tpt/, batch/, stpar/,
-#        old/, gc-*/)
+# usage: peers.py OUT_DIR [JDK label [--summary]]
+#   OUT_DIR holds peers.sh's base/, base-batch/, tpt/, batch/, stpar/, old/, gc-*/ (a folder of
+#   launches per row, or the one JSON file ratio.py --merge packs it into); --summary prints one
+#   line per queue instead of the full tables.
+#        peers.py --pack OUT_DIR PACKED_DIR   (each row in one JSON file, trimmed to what it reads)
 import glob, json, math, os, statistics as st, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -13,20 +16,24 @@ from ratio import launches, tq  # noqa: E402
 PEERS = [("JCToolsVH.", "VarHandle"), ("JCToolsAtomic.", "Atomic"), ("JCTools.", "Unsafe")]
 
 
+def found(row):
+    """{"ROUND-QTYPE": JMH results} of one row's launches: a folder or a packed file"""
+    if not os.path.isdir(row):
+        return launches(row)
+    out = {}
+    for f in glob.glob(os.path.join(row, "*.json")):
+        try:
+            out[os.path.basename(f)[:-5]] = json.load(open(f))
+        except ValueError:
+            pass  # a launch still running (or killed): its file is empty
+    return out
+
+
 def load(row):
     """{(round, qType, benchmark method, batchSize or None): score} of one row: a folder of
     rounds.sh's launches, or the one JSON file ratio.py --merge packs it into"""
     out = {}
-    if os.path.isdir(row):
-        found = {}
-        for f in glob.glob(os.path.join(row, "*.json")):
-            try:
-                found[os.path.basename(f)[:-5]] = json.load(open(f))
-            except ValueError:
-                pass  # a launch still running (or killed): its file is empty
-    else:
-        found = launches(row)
-    for name, results in found.items():
+    for name, results in found(row).items():
         rnd, q = name.split("-", 1)
         for b in results:
             method = b["benchmark"].rsplit(".", 1)[1]
@@ -157,9 +164,58 @@ def two_threads(out, phase, groups, title, sizes=(None,)):
         print()
 
 
+def summary(out, label):
+    """One line per queue: ours over each peer for offer+poll, and over the Unsafe twin for the
+    one-thread batches and, where measured, 1P1C"""
+    base = os.path.join(out, "base")
+    rows = sorted(set(queues(base)) | set(queues(base + "-batch")))
+    if not rows:
+        return
+    print(f"| Queue ({label}) | offerAndPoll / VarHandle | / Atomic | / Unsafe | fillAndDrain 32 / Unsafe "
+          "| 256 / Unsafe | waiting / Unsafe | 1P1C strict / Unsafe | 1P1C relaxed / Unsafe |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    tpt = os.path.join(out, "tpt")
+    for q in rows:
+        data = load_row(out, "base", q)
+        cells = [paired(data, q, p + q, "offerAndPoll") for p, _ in PEERS]
+        cells += [paired(data, q, "JCTools." + q, m)
+                  for m in ("fillAndDrain", "fillAndDrain256", "fillAndDrainWaiting")]
+        if q in queues(tpt):
+            t = load(row_path(tpt, q))
+            cells += [paired(t, q, "JCTools." + q, m) for m in ("tpt", "tptRelaxed")]
+        else:
+            cells += [None, None]
+        print(f"| `{q}` | " + " | ".join(cell(c) for c in cells) + " |")
+    print()
+
+
+def pack(src, dst):
+    """Every row of every phase under src as one JSON file under dst, keeping what these tables
+    read and what says how each launch ran (JVM, options, warm-up and measurement settings)"""
+    keep = ("benchmark", "mode", "threads", "forks", "jvm", "jvmArgs", "jdkVersion", "vmVersion",
+            "warmupIterations", "warmupTime", "measurementIterations", "measurementTime", "params")
+    for phase in sorted(os.listdir(src)):
+        for q in queues(os.path.join(src, phase)):
+            slim = {}
+            for name, results in sorted(found(row_path(os.path.join(src, phase), q)).items()):
+                slim[name] = [dict({k: b[k] for k in keep if k in b},
+                                   primaryMetric={k: b["primaryMetric"][k] for k in ("score", "scoreError", "scoreUnit")},
+                                   secondaryMetrics={m: {"score": v["score"]} for m, v in b["secondaryMetrics"].items()
+                                                     if m in ("pollsMade", "offersMade", "pollsFailed", "offersFailed")})
+                              for b in results]
+            os.makedirs(os.path.join(dst, phase), exist_ok=True)
+            json.dump(slim, open(os.path.join(dst, phase, q + ".json"), "w"), separators=(",", ":"))
+
+
 def main():
+    if sys.argv[1] == "--pack":
+        pack(sys.argv[2], sys.argv[3])
+        return
     out = sys.argv[1]
     label = sys.argv[2] if len(sys.argv) > 2 else os.path.basename(out.rstrip("/"))
+    if len(sys.argv) > 3 and sys.argv[3] == "--summary":
+        summary(out, label)
+        return
     print(f"## {label}\n")
     one_thread(out, "base", ["offerAndPoll", "offerAndPollRun", "fillAndDrain", "fillAndDrain256",
                              "fillAndDrainWaiting"], "One thread (QueueBaseline)")
