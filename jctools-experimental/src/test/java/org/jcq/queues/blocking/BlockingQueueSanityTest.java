@@ -185,19 +185,8 @@ class BlockingQueueSanityTest {
     void everyRemoveWakesAWaitingProducer(Spec spec, String how) throws Exception {
         final Remove remove = removes().get(how);
         final BlockingQueue<Integer> q = spec.create(CAPACITY);
-        for (int i = 0; i < CAPACITY; i++) {
-            assertTrue(q.offer(i));
-        }
         final AtomicReference<Throwable> failed = new AtomicReference<>();
-        final Thread producer = Kind.PLATFORM.newThread("put", () -> {
-            try {
-                q.put(100);
-            } catch (Throwable t) {
-                failed.set(t);
-            }
-        });
-        producer.start();
-        awaitParked(producer);
+        final Thread producer = fullWithAWaitingPut(q, failed);
         remove.remove(q);
         // The property is that put returned; a draining remove may already have taken its element.
         joinOrFail(producer);
@@ -279,19 +268,8 @@ class BlockingQueueSanityTest {
     @MethodSource("org.jcq.queues.blocking.BlockingQueues#ours")
     void aDrainWakesAWaitingProducerBeforeItsCallbackReturns(Spec spec) throws Exception {
         final BlockingQueue<Integer> q = spec.create(CAPACITY);
-        for (int i = 0; i < CAPACITY; i++) {
-            assertTrue(q.offer(i));
-        }
         final AtomicReference<Throwable> failed = new AtomicReference<>();
-        final Thread producer = Kind.PLATFORM.newThread("put", () -> {
-            try {
-                q.put(100);
-            } catch (Throwable t) {
-                failed.set(t);
-            }
-        });
-        producer.start();
-        awaitParked(producer);
+        final Thread producer = fullWithAWaitingPut(q, failed);
         final List<Integer> got = new ArrayList<>();
         final AtomicReference<Thread.State> producerAtSecond = new AtomicReference<>();
         assertEquals(2, mpq(q).drain(e -> {
@@ -311,5 +289,26 @@ class BlockingQueueSanityTest {
         assertEquals(Arrays.asList(0, 1), got);
         assertEquals(CAPACITY - 1, q.size());
         assertTrue(q.contains(100));
+    }
+
+    /**
+     * Fills {@code q} to its capacity and starts a producer whose {@code put(100)} waits for room;
+     * returns it once it is parked (what it throws goes to {@code failed}).
+     */
+    private static Thread fullWithAWaitingPut(BlockingQueue<Integer> q, AtomicReference<Throwable> failed)
+            throws InterruptedException {
+        for (int i = 0; i < CAPACITY; i++) {
+            assertTrue(q.offer(i));
+        }
+        final Thread producer = Kind.PLATFORM.newThread("put", () -> {
+            try {
+                q.put(100);
+            } catch (Throwable t) {
+                failed.set(t);
+            }
+        });
+        producer.start();
+        awaitParked(producer);
+        return producer;
     }
 }
