@@ -25,14 +25,17 @@ def launches(source):
     if source.endswith(".json"):
         return json.load(open(source))
     return {f.rsplit("/",1)[-1][:-5]: json.load(open(f)) for f in glob.glob(source+"/*.json")}
-def paired(source, qa, qb, metric=None, bench=None):
+def paired(source, qa, qb, metric=None, bench=None, extra=None):
     """Rounds of alternate.sh: the ratio a/b within each round, its mean with a 99.9% t interval
     over rounds, and each side's per-round scores; with bench, only the benchmark whose name ends
-    in ".bench" (a launch that ran several)."""
+    in ".bench" (a launch that ran several); with extra, only the results with those parameter
+    values (a launch that ran several, e.g. -p batchSize=32,256)."""
     ra,rb={},{}
     for name,results in launches(source).items():
         rnd,q=name.split("-",1)
         for b in results:
+            if extra and any(b["params"].get(k)!=v for k,v in extra.items()):
+                continue
             if q in (qa,qb) and b["params"]["qType"]==q and (bench is None or b["benchmark"].endswith("."+bench)):
                 m = b["primaryMetric"] if metric is None else b["secondaryMetrics"][metric]
                 (ra if q==qa else rb)[int(rnd)]=m["score"]
@@ -43,9 +46,12 @@ if __name__=="__main__" and len(sys.argv)>1 and sys.argv[1]=="--merge":
     # usage: ratio.py --merge OUT_DIR_OF_alternate.sh MERGED.json
     json.dump(dict(sorted(launches(sys.argv[2]).items())), open(sys.argv[3],"w"), indent=1)
 elif __name__=="__main__" and len(sys.argv)>1 and sys.argv[1]=="--paired":
-    # usage: ratio.py --paired OUT_DIR_OF_alternate.sh|MERGED.json qTypeA qTypeB [secondaryMetric|-] [benchmarkMethod]
+    # usage: ratio.py --paired OUT_DIR_OF_alternate.sh|MERGED.json qTypeA qTypeB [secondaryMetric|-]
+    #            [benchmarkMethod|-] [param=value ...]
     metric = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None
-    m,e,n,a,b=paired(sys.argv[2],sys.argv[3],sys.argv[4],metric,sys.argv[6] if len(sys.argv)>6 else None)
+    bench = sys.argv[6] if len(sys.argv) > 6 and sys.argv[6] != "-" else None
+    extra = dict(a.split("=",1) for a in sys.argv[7:])
+    m,e,n,a,b=paired(sys.argv[2],sys.argv[3],sys.argv[4],metric,bench,extra)
     g=lambda xs: " ".join("%.3g" % x for x in sorted(xs))
     print(f"{sys.argv[2]}: {n} rounds, {sys.argv[3]} / {sys.argv[4]} per round = {m:.3f} ± {e:.3f}"
           f" (means {st.mean(a):.3g} / {st.mean(b):.3g}); sorted scores: {g(a)} / {g(b)}")

@@ -48,9 +48,13 @@ import org.jcq.internal.Waits;
  * their limit, not past the ring's end), count how many are free for this lap (fill) or
  * published (drain), and claim that many with one CAS of the index. A sequence only grows, and
  * only the claimant of its index changes it from that state, so a run read before a successful
- * CAS is the claimant's. A drain that claimed a run takes it slot by slot (each freed for the next
- * lap before its element is handed over); a callback that reads the queue sees the whole run as
- * taken. If the callback throws, the rest of the run goes back (the CAS above), or, when another
+ * CAS is the claimant's. When the run's last slot is not ready but the other side has claimed
+ * it or slots before it (a producer still publishing, a consumer still freeing), the call first
+ * waits a bounded while for the last claimed slot of the run, so that a producer and a consumer
+ * in step do not take turns on each other's cache lines a slot at a time (see
+ * {@code awaitRun}); what it takes is still only what is ready. A drain that claimed a run takes
+ * it slot by slot (each freed for the next lap before its element is handed over); a callback
+ * that reads the queue sees the whole run as taken. If the callback throws, the rest of the run goes back (the CAS above), or, when another
  * consumer has claimed past it, the drain hands the rest to the callback before the throwable
  * propagates: nothing is lost, and no slot is left for the next lap's producer to wait on.
  *
@@ -71,7 +75,8 @@ import org.jcq.internal.Waits;
  * between its claim and its sequence store holds up the threads that reach that slot next lap.
  * A consumer waiting for a claimed head parks for 10 us every 4096 spins on a virtual thread, so
  * that a producer that is itself a virtual thread, unmounted while its {@code fill}'s supplier
- * blocked, can get a carrier back.
+ * blocked, can get a carrier back. {@code fill} and {@code drain} spin at most 1023 times
+ * ({@code AWAIT_SPINS}) for a run the other side has claimed, then take what is ready.
  * {@code size()} counts claimed slots. {@link #fill(Supplier, int)} claims its runs before
  * calling the supplier, so it never takes an element it cannot add; like
  * {@code offer}, its claim may wait for a consumer that has claimed the slot's previous lap but
@@ -83,6 +88,8 @@ import org.jcq.internal.Waits;
 abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
     /** A consumer waiting for a claimed head re-reads the producer index every 64 spins. */
     private static final int RECHECK_MASK = 63;
+    /** How many spins a fill or drain waits at most for a run the other side is making ready. */
+    private static final int AWAIT_SPINS = 1023;
 
     /** @param capacity the capacity, a power of two */
     BaseMpmcArrayQueue(int capacity) {
@@ -263,7 +270,10 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         int added = 0;
         while (added < limit) {
             final long p = laProducerIndex();
-            final int n = run(sequences, mask, p, p, Math.min(limit - added, runLength(p, mask)));
+            final int want = Math.min(limit - added, runLength(p, mask));
+            final int n = ready(sequences, mask, p + want - 1, 0)
+                    ? run(sequences, mask, p, p, want)
+                    : awaitRun(sequences, mask, p, 0, want, laConsumerIndex() + mask + 1);
             if (n == 0) {
                 // The slot's previous lap is not freed: full, unless a consumer holds it.
                 if (p - (mask + 1) >= laConsumerIndex()) {
@@ -327,7 +337,10 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         int taken = 0;
         while (taken < limit) {
             final long from = laConsumerIndex();
-            final int n = run(sequences, mask, from, from + 1, Math.min(limit - taken, runLength(from, mask)));
+            final int want = Math.min(limit - taken, runLength(from, mask));
+            final int n = ready(sequences, mask, from + want - 1, 1)
+                    ? run(sequences, mask, from, from + 1, want)
+                    : awaitRun(sequences, mask, from, 1, want, laProducerIndex());
             if (n == 0) {
                 break;
             }
@@ -357,6 +370,51 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
             n++;
         }
         return n;
+    }
+
+    /** Whether the slot of {@code index} is ready: its sequence is {@code index + lag}. */
+    private boolean ready(long[] sequences, int mask, long index, long lag) {
+        return laSequence(sequences, sequenceSlot(index, mask)) == index + lag;
+    }
+
+    /**
+     * Path of fill and drain when the last of the {@code want} slots from index {@code from} is
+     * not ready: the other side has claimed the indices before {@code claimed} (for a drain the
+     * producers, who may not have published them yet; for a fill the consumers, who may not have
+     * freed them yet). Waits a little for the last claimed slot within the run to be ready, then
+     * counts the ready run from {@code from} ({@link #run}).
+     * <p>
+     * Why wait, and why there: one producer filling and one consumer draining in step meet at the
+     * same slots. Had the drain counted the run at once, it would read the cache lines the
+     * producer is writing and take the one or two slots published so far, and the producer
+     * would miss the cache at every slot it writes after that: with a cheap supplier and
+     * callback the two then stay in step for good, at a fraction of their speed. Watching the
+     * claim's last slot, the waiting thread reads one line while the other writes the rest, then
+     * takes the whole run with one CAS; and it reads that line seldom, the pauses between reads
+     * doubling, because each read takes the line from the writer if it is still writing there
+     * (the waiting side is the faster one, so waiting longer than needed costs no throughput).
+     * The wait is bounded ({@code AWAIT_SPINS} spins in all, ten reads), so a
+     * thread that holds its claim for long (a slow supplier or callback, a descheduled thread)
+     * only makes this call take the shorter run that is ready; and nothing is waited for when
+     * nothing is claimed (an empty queue for a drain, a full one for a fill).
+     *
+     * @param lag what a ready slot's sequence is over its index: 0 free (fill), 1 published (drain)
+     * @return what {@link #run} returns for the claimed part of the run, or 0 if nothing past
+     *         {@code from} is claimed
+     */
+    private int awaitRun(long[] sequences, int mask, long from, long lag, int want, long claimed) {
+        final long end = Math.min(claimed, from + want);
+        if (end <= from) {
+            return 0;
+        }
+        final int last = sequenceSlot(end - 1, mask);
+        // Pauses doubling between reads: 1 + 2 + ... + 512 = AWAIT_SPINS in all, ten reads at most.
+        for (int pause = 1; pause <= AWAIT_SPINS && laSequence(sequences, last) < end - 1 + lag; pause <<= 1) {
+            for (int i = 0; i < pause; i++) {
+                Thread.onSpinWait();
+            }
+        }
+        return run(sequences, mask, from, from + lag, (int) (end - from));
     }
 
     /**

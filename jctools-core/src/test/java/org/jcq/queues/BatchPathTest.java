@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -308,6 +312,51 @@ class BatchPathTest {
         assertEquals(expected, rest, "offers taken: " + offered[0] + ", " + offered[1]);
     }
 
+    /**
+     * A drain beside a fill whose supplier stalls in the middle of its run takes the elements
+     * published so far and returns: it may wait a little for the rest of the run (the MPMC ring
+     * does, so that a producer and a consumer in step take whole runs), but not for the stalled
+     * supplier. Published so far: each element as it was supplied, or none where the fill
+     * publishes its run at once (the SPMC ring's producer index, the linked queues' chain). Then
+     * the rest of the run comes out once, in order.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(ALL)
+    void drainBesideAStalledFillTakesWhatIsPublished(QueueSpec spec) throws InterruptedException {
+        final MessagePassingQueue<Integer> q = spec.create(64);
+        final CountDownLatch stalled = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final int[] next = {0};
+        final Thread producer = new Thread(() -> q.fill(() -> {
+            if (next[0] == 5) {
+                stalled.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return next[0]++;
+        }, 16), "stalled fill");
+        producer.setDaemon(true);
+        producer.start();
+        final List<Integer> drained = new ArrayList<>();
+        try {
+            assertTrue(stalled.await(10, TimeUnit.SECONDS), "the fill never reached its sixth element");
+            final int n = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> q.drain(drained::add, 16),
+                    "the drain waited for the stalled supplier");
+            assertEquals(publishesRunsAtOnce(q) ? 0 : 5, n, "drained " + drained);
+        } finally {
+            release.countDown();
+            producer.join(10_000);
+        }
+        assertFalse(producer.isAlive(), "the fill did not finish");
+        for (Integer e; (e = q.poll()) != null; ) {
+            drained.add(e);
+        }
+        assertEquals(IntStream.range(0, 16).boxed().collect(Collectors.toList()), drained);
+    }
+
     /** With a bound, a fill larger than the room stops at the bound from any start position. */
     @ParameterizedTest(name = "{0}")
     @MethodSource(BOUNDED)
@@ -333,6 +382,11 @@ class BatchPathTest {
                 assertEquals(IntStream.range(0, capacity).boxed().collect(Collectors.toList()), all);
             }
         }
+    }
+
+    /** Whether the queue's fill makes a run visible to consumers at once, not element by element. */
+    private static boolean publishesRunsAtOnce(MessagePassingQueue<?> q) {
+        return q instanceof SpmcArrayQueue || q instanceof BaseLinkedQueue;
     }
 
     /** Whether the queue's drain claims a run of elements before it hands them over. */
