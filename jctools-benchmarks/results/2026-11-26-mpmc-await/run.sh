@@ -1,21 +1,22 @@
 #!/bin/bash
-# MpmcArrayQueue's 1P1C batches (QueueBatchThroughput, batches of 32 and 256, capacity 131072) after
-# the bounded wait for a claimed run (commit 718980c, jar "new"), before it (298a17c, jar "head"),
-# and JCTools 4.0.7's Unsafe and VarHandle twins: one single-fork launch of each per round, in an
-# order shuffled every round; each launch's JSON is saved as ROUND-LABEL.json with its qType
+# A queue's 1P1C batches (QueueBatchThroughput, batches of 32 and 256, capacity 131072; the queue is
+# $Q, MpmcArrayQueue by default) after the bounded wait for a claimed run (jar "new"), before it
+# (298a17c, jar "head"), and JCTools 4.0.7's Unsafe and VarHandle twins: one single-fork launch of
+# each per round, in an order shuffled every round; each launch's JSON is saved as ROUND-LABEL.json with its qType
 # renamed to LABEL, so that `ratio.py --paired DIR A B pollsMade - batchSize=32` pairs them.
 # usage: run.sh OUT_DIR JAVA ROUNDS NEW_JAR HEAD_JAR [GC]
-# as run: run.sh jdk17 java 6 /tmp/new.jar /tmp/head.jar
+# as run: run.sh jdk17 java 6 /tmp/new.jar /tmp/head.jar                      (new: 718980c)
 #         run.sh jdk25 /usr/lib/jvm/temurin-25-jdk-amd64/bin/java 4 /tmp/new.jar /tmp/head.jar
+#         Q=MpscArrayQueue run.sh mpsc-jdk17 java 6 /tmp/mpsc.jar /tmp/head.jar  (new: the MPSC drain's wait)
+#         Q=MpscArrayQueue run.sh mpsc-jdk25 /usr/lib/jvm/temurin-25-jdk-amd64/bin/java 4 /tmp/mpsc.jar /tmp/head.jar
 set -u
-OUT=$1 JAVA=$2 R=$3 NEW=$4 HEAD=$5 GC=${6:-G1}
+OUT=$1 JAVA=$2 R=$3 NEW=$4 HEAD=$5 GC=${6:-G1} Q=${Q:-MpmcArrayQueue}
 mkdir -p "$OUT"
 U=() FORK_U=()
 if "$JAVA" --sun-misc-unsafe-memory-access=allow -version > /dev/null 2>&1; then
   U=(--sun-misc-unsafe-memory-access=allow) FORK_U=(-jvmArgsPrepend --sun-misc-unsafe-memory-access=allow)
 fi
-SPECS=("new=$NEW:MpmcArrayQueue" "head=$HEAD:MpmcArrayQueue" "unsafe=$NEW:JCTools.MpmcArrayQueue"
-       "vh=$NEW:JCToolsVH.MpmcArrayQueue")
+SPECS=("new=$NEW:$Q" "head=$HEAD:$Q" "unsafe=$NEW:JCTools.$Q" "vh=$NEW:JCToolsVH.$Q")
 for r in $(seq 1 "$R"); do
   for spec in $(printf '%s\n' "${SPECS[@]}" | shuf); do
     label=${spec%%=*} rest=${spec#*=}

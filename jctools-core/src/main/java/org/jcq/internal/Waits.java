@@ -40,6 +40,27 @@ public final class Waits {
     }
 
     /**
+     * The most spins a batch ({@code fill}, {@code drain}) waits for a run that the other side has
+     * claimed and is still making ready (see {@link #pause}): 1 + 2 + ... + 512, ten reads.
+     */
+    public static final int BATCH_WAIT_SPINS = 1023;
+
+    /**
+     * Spins {@code times} times ({@link Thread#onSpinWait()}). A batch that waits for the other
+     * side's run reads the run's last slot, and between two reads pauses 1, 2, 4, ... times (up
+     * to {@link #BATCH_WAIT_SPINS} in all): each read takes the slot's cache line from the thread
+     * still writing there, so the waiting side, the faster one, reads seldom. Bounded well below
+     * {@link #SPINS_BETWEEN_PARKS}, so a virtual thread needs no park here.
+     *
+     * @param times how many spins
+     */
+    public static void pause(int times) {
+        for (int i = 0; i < times; i++) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
      * For loops that wait for another thread's store (a consumer waiting for a producer between
      * its claim and its store): call it now and then, with the number of spins so far. A platform
      * thread spins on; the operating system preempts it, so the thread it waits for runs anyway. A

@@ -76,7 +76,7 @@ import org.jcq.internal.Waits;
  * A consumer waiting for a claimed head parks for 10 us every 4096 spins on a virtual thread, so
  * that a producer that is itself a virtual thread, unmounted while its {@code fill}'s supplier
  * blocked, can get a carrier back. {@code fill} and {@code drain} spin at most 1023 times
- * ({@code AWAIT_SPINS}) for a run the other side has claimed, then take what is ready.
+ * ({@link Waits#BATCH_WAIT_SPINS}) for a run the other side has claimed, then take what is ready.
  * {@code size()} counts claimed slots. {@link #fill(Supplier, int)} claims its runs before
  * calling the supplier, so it never takes an element it cannot add; like
  * {@code offer}, its claim may wait for a consumer that has claimed the slot's previous lap but
@@ -88,8 +88,6 @@ import org.jcq.internal.Waits;
 abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
     /** A consumer waiting for a claimed head re-reads the producer index every 64 spins. */
     private static final int RECHECK_MASK = 63;
-    /** How many spins a fill or drain waits at most for a run the other side is making ready. */
-    private static final int AWAIT_SPINS = 1023;
 
     /** @param capacity the capacity, a power of two */
     BaseMpmcArrayQueue(int capacity) {
@@ -393,7 +391,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
      * takes the whole run with one CAS; and it reads that line seldom, the pauses between reads
      * doubling, because each read takes the line from the writer if it is still writing there
      * (the waiting side is the faster one, so waiting longer than needed costs no throughput).
-     * The wait is bounded ({@code AWAIT_SPINS} spins in all, ten reads), so a
+     * The wait is bounded ({@link Waits#BATCH_WAIT_SPINS} spins in all, ten reads), so a
      * thread that holds its claim for long (a slow supplier or callback, a descheduled thread)
      * only makes this call take the shorter run that is ready; and nothing is waited for when
      * nothing is claimed (an empty queue for a drain, a full one for a fill).
@@ -408,11 +406,9 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
             return 0;
         }
         final int last = sequenceSlot(end - 1, mask);
-        // Pauses doubling between reads: 1 + 2 + ... + 512 = AWAIT_SPINS in all, ten reads at most.
-        for (int pause = 1; pause <= AWAIT_SPINS && laSequence(sequences, last) < end - 1 + lag; pause <<= 1) {
-            for (int i = 0; i < pause; i++) {
-                Thread.onSpinWait();
-            }
+        for (int pause = 1; pause <= Waits.BATCH_WAIT_SPINS && laSequence(sequences, last) < end - 1 + lag;
+                pause <<= 1) {
+            Waits.pause(pause);
         }
         return run(sequences, mask, from, from + lag, (int) (end - from));
     }

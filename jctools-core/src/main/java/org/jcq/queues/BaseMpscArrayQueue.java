@@ -255,7 +255,9 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
      * <p>
      * As {@code limit} relaxed polls, in runs of slots that do not wrap around the ring (counted
      * loops over array indices: the JIT checks the ring's bounds once per run). It stops at an
-     * empty slot, even one already claimed by a producer that has not written it yet. Each
+     * empty slot, even one already claimed by a producer that has not written it yet; but when the
+     * run's last slot is empty and producers have claimed slots of the run, it first waits a
+     * bounded while (at most {@link Waits#BATCH_WAIT_SPINS} spins) for the last claimed one. Each
      * element's slot is cleared and its index stored before {@code c} sees it, as {@link #poll()}
      * does: to a callback that reads the queue or offers to it, every element it was handed is
      * gone, and an exception from {@code c} loses nothing but the element it was handed. If the
@@ -273,6 +275,9 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
             final long from = lpConsumerIndex();
             final int first = slot(from, mask);
             final int n = Math.min(limit - taken, runLength(from, mask));
+            if (laElement(buffer, first + n - 1) == null) {
+                awaitRun(buffer, from, first, n);
+            }
             final int k = takeRun(c, buffer, from, first, n);
             taken += k;
             if (k < n && lpConsumerIndex() == from + k) {
@@ -284,6 +289,28 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
             }
         }
         return taken;
+    }
+
+    /**
+     * Cold path of drain: the last of the {@code want} slots from index {@code from} (array index
+     * {@code first}) is empty. If producers have claimed slots of the run, waits a little for the
+     * last of them to be written, re-reading it with doubling pauses ({@link Waits#pause}), at
+     * most {@link Waits#BATCH_WAIT_SPINS} spins; returns at once if nothing past {@code from} is
+     * claimed. Why: a consumer draining in step with a producer's fill would otherwise take the
+     * one or two elements written so far, reading the line the producer writes next and clearing
+     * slots beside it, and the producer would miss the cache at nearly every element; waiting on
+     * the run's last slot, the consumer takes the run whole. The drain then takes what is there,
+     * so a producer that holds its claim for long only makes it take less.
+     */
+    private void awaitRun(Object[] buffer, long from, int first, int want) {
+        final long end = Math.min(laProducerIndex(), from + want);
+        if (end <= from) {
+            return;
+        }
+        final int last = first + (int) (end - 1 - from);
+        for (int pause = 1; pause <= Waits.BATCH_WAIT_SPINS && laElement(buffer, last) == null; pause <<= 1) {
+            Waits.pause(pause);
+        }
     }
 
     /**
