@@ -46,6 +46,14 @@ public final class Waits {
     public static final int BATCH_WAIT_SPINS = 1023;
 
     /**
+     * How far ahead of its first slot a batch looks to tell whether its run is whole: it waits
+     * (see {@link #pause}) only when its first slot is ready and the slot this far on, or its
+     * run's last if nearer, is not. A drain of an empty queue so reads no more than before (no
+     * index of the other side), and one with a large limit reads no far slot.
+     */
+    public static final int BATCH_LOOKAHEAD = 64;
+
+    /**
      * Spins {@code times} times ({@link Thread#onSpinWait()}). A batch that waits for the other
      * side's run reads the run's last slot, and between two reads pauses 1, 2, 4, ... times (up
      * to {@link #BATCH_WAIT_SPINS} in all): each read takes the slot's cache line from the thread

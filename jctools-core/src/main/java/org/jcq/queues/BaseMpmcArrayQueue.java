@@ -48,14 +48,16 @@ import org.jcq.internal.Waits;
  * their limit, not past the ring's end), count how many are free for this lap (fill) or
  * published (drain), and claim that many with one CAS of the index. A sequence only grows, and
  * only the claimant of its index changes it from that state, so a run read before a successful
- * CAS is the claimant's. When the run's last slot is not ready but the other side has claimed
- * it or slots before it (a producer still publishing, a consumer still freeing), the call first
- * waits a bounded while for the last claimed slot of the run, so that a producer and a consumer
- * in step do not take turns on each other's cache lines a slot at a time (see
- * {@code awaitRun}); what it takes is still only what is ready. A drain that claimed a run takes
- * it slot by slot (each freed for the next lap before its element is handed over); a callback
- * that reads the queue sees the whole run as taken. If the callback throws, the rest of the run goes back (the CAS above), or, when another
- * consumer has claimed past it, the drain hands the rest to the callback before the throwable
+ * CAS is the claimant's. When a slot of the run (its last, or its 64th if it is longer) is not
+ * ready but the other side has claimed it or slots before it (a producer still publishing, a
+ * consumer still freeing), the call first waits a bounded while for the last claimed slot of
+ * the run (a drain only if its head is published: on an empty queue it reads no more than a
+ * relaxed poll), so that a producer and a consumer in step do not take turns on each other's
+ * cache lines a slot at a time (see {@code awaitRun}); what it takes is still only what is
+ * ready. A drain that claimed a run takes it slot by slot (each freed for the next lap before its
+ * element is handed over); a callback that reads the queue sees the whole run as taken. If the
+ * callback throws, the rest of the run goes back (the CAS above), or, when another consumer has
+ * claimed past it, the drain hands the rest to the callback before the throwable
  * propagates: nothing is lost, and no slot is left for the next lap's producer to wait on.
  *
  * <h2>Orderings</h2>
@@ -269,7 +271,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         while (added < limit) {
             final long p = laProducerIndex();
             final int want = Math.min(limit - added, runLength(p, mask));
-            final int n = ready(sequences, mask, p + want - 1, 0)
+            final int n = ready(sequences, mask, lookahead(p, want), 0)
                     ? run(sequences, mask, p, p, want)
                     : awaitRun(sequences, mask, p, 0, want, laConsumerIndex() + mask + 1);
             if (n == 0) {
@@ -336,7 +338,9 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         while (taken < limit) {
             final long from = laConsumerIndex();
             final int want = Math.min(limit - taken, runLength(from, mask));
-            final int n = ready(sequences, mask, from + want - 1, 1)
+            // An unpublished head (an empty queue, or a producer yet to write it) ends the drain
+            // without a look at the producer index, as a relaxed poll would.
+            final int n = !ready(sequences, mask, from, 1) || ready(sequences, mask, lookahead(from, want), 1)
                     ? run(sequences, mask, from, from + 1, want)
                     : awaitRun(sequences, mask, from, 1, want, laProducerIndex());
             if (n == 0) {
@@ -370,14 +374,20 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         return n;
     }
 
+    /** The index a batch of {@code want} slots from {@code from} looks at to see if its run is whole. */
+    private static long lookahead(long from, int want) {
+        return from + Math.min(want, Waits.BATCH_LOOKAHEAD) - 1;
+    }
+
     /** Whether the slot of {@code index} is ready: its sequence is {@code index + lag}. */
     private boolean ready(long[] sequences, int mask, long index, long lag) {
         return laSequence(sequences, sequenceSlot(index, mask)) == index + lag;
     }
 
     /**
-     * Path of fill and drain when the last of the {@code want} slots from index {@code from} is
-     * not ready: the other side has claimed the indices before {@code claimed} (for a drain the
+     * Path of fill and drain when a slot within the {@code want} from index {@code from} is not
+     * ready ({@link #lookahead}; for a drain, only if its head is): the other side has claimed the
+     * indices before {@code claimed} (for a drain the
      * producers, who may not have published them yet; for a fill the consumers, who may not have
      * freed them yet). Waits a little for the last claimed slot within the run to be ready, then
      * counts the ready run from {@code from} ({@link #run}).

@@ -256,8 +256,9 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
      * As {@code limit} relaxed polls, in runs of slots that do not wrap around the ring (counted
      * loops over array indices: the JIT checks the ring's bounds once per run). It stops at an
      * empty slot, even one already claimed by a producer that has not written it yet; but when the
-     * run's last slot is empty and producers have claimed slots of the run, it first waits a
-     * bounded while (at most {@link Waits#BATCH_WAIT_SPINS} spins) for the last claimed one. Each
+     * head holds an element, a slot further on is empty and producers have claimed slots of the
+     * run, it first waits a bounded while (at most {@link Waits#BATCH_WAIT_SPINS} spins) for the
+     * last claimed one. Each
      * element's slot is cleared and its index stored before {@code c} sees it, as {@link #poll()}
      * does: to a callback that reads the queue or offers to it, every element it was handed is
      * gone, and an exception from {@code c} loses nothing but the element it was handed. If the
@@ -275,7 +276,10 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
             final long from = lpConsumerIndex();
             final int first = slot(from, mask);
             final int n = Math.min(limit - taken, runLength(from, mask));
-            if (laElement(buffer, first + n - 1) == null) {
+            // An empty head (an empty queue, or a producer yet to write it) ends the drain without
+            // a look at the producer index, as a relaxed poll would.
+            if (laElement(buffer, first) != null
+                    && laElement(buffer, first + Math.min(n, Waits.BATCH_LOOKAHEAD) - 1) == null) {
                 awaitRun(buffer, from, first, n);
             }
             final int k = takeRun(c, buffer, from, first, n);
@@ -292,8 +296,9 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
     }
 
     /**
-     * Cold path of drain: the last of the {@code want} slots from index {@code from} (array index
-     * {@code first}) is empty. If producers have claimed slots of the run, waits a little for the
+     * Cold path of drain: the head slot of the {@code want} from index {@code from} (array index
+     * {@code first}) holds an element, a later one ({@link Waits#BATCH_LOOKAHEAD}) is empty. If
+     * producers have claimed slots of the run, waits a little for the
      * last of them to be written, re-reading it with doubling pauses ({@link Waits#pause}), at
      * most {@link Waits#BATCH_WAIT_SPINS} spins; returns at once if nothing past {@code from} is
      * claimed. Why: a consumer draining in step with a producer's fill would otherwise take the
