@@ -5,10 +5,11 @@
 # each per round, in an order shuffled every round; each launch's JSON is saved as ROUND-LABEL.json with its qType
 # renamed to LABEL, so that `ratio.py --paired DIR A B pollsMade - batchSize=32` pairs them.
 # usage: run.sh OUT_DIR JAVA ROUNDS NEW_JAR HEAD_JAR [GC]
-# as run: run.sh jdk17 java 6 /tmp/new.jar /tmp/head.jar                      (new: 718980c)
-#         run.sh jdk25 /usr/lib/jvm/temurin-25-jdk-amd64/bin/java 4 /tmp/new.jar /tmp/head.jar
-#         Q=MpscArrayQueue run.sh mpsc-jdk17 java 6 /tmp/mpsc.jar /tmp/head.jar  (new: the MPSC drain's wait)
-#         Q=MpscArrayQueue run.sh mpsc-jdk25 /usr/lib/jvm/temurin-25-jdk-amd64/bin/java 4 /tmp/mpsc.jar /tmp/head.jar
+# as run (new: /tmp/final.jar built at 9e3397a; head: /tmp/head.jar built at 298a17c):
+#   Q=MpmcArrayQueue run.sh /tmp/fin/mpmc-jdk17 java 6 /tmp/final.jar /tmp/head.jar
+#   Q=MpscArrayQueue run.sh /tmp/fin/mpsc-jdk17 java 6 /tmp/final.jar /tmp/head.jar
+#   Q=MpmcArrayQueue run.sh /tmp/fin/mpmc-jdk25 /usr/lib/jvm/temurin-25-jdk-amd64/bin/java 3 /tmp/final.jar /tmp/head.jar
+#   Q=MpscArrayQueue run.sh /tmp/fin/mpsc-jdk25 /usr/lib/jvm/temurin-25-jdk-amd64/bin/java 3 /tmp/final.jar /tmp/head.jar
 set -u
 OUT=$1 JAVA=$2 R=$3 NEW=$4 HEAD=$5 GC=${6:-G1} Q=${Q:-MpmcArrayQueue}
 mkdir -p "$OUT"
@@ -28,9 +29,10 @@ for r in $(seq 1 "$R"); do
     echo "$r $label done"
   done
 done
-# One thread, before and after (QueueBaseline.fillAndDrain and fillAndDrain256, 6 rounds):
-#   alternate-jars.sh /tmp/onethread java 'QueueBaseline.fillAndDrain(256)?$' 6 MpmcArrayQueue head /tmp/head.jar \
-#     new /tmp/new.jar -wi 2 -i 3 -w 500ms -r 500ms -jvmArgsAppend "-Xms1g -Xmx1g"
-# Packed with ratio.py --merge DIR FILE.json into jdk17.json, jdk25.json and one-thread-jdk17.json; read with
-#   ratio.py --paired jdk17.json new unsafe pollsMade - batchSize=32      (and vh, head; 256)
-#   ratio.py --paired one-thread-jdk17.json new head - fillAndDrain256
+# One thread, before and after (QueueBaseline.fillAndDrain and fillAndDrain256, 4 rounds), for Q in
+# MpmcArrayQueue and MpscArrayQueue:
+#   alternate-jars.sh /tmp/fin/one-thread-$Q java 'QueueBaseline.fillAndDrain(256)?$' 4 $Q head /tmp/head.jar \
+#     new /tmp/final.jar -wi 2 -i 3 -w 500ms -r 500ms -jvmArgsAppend "-Xms1g -Xmx1g"
+# Packed with ratio.py --merge DIR FILE.json (mpmc-jdk17.json, ..., one-thread-mpsc.json); read with
+#   ratio.py --paired mpmc-jdk17.json new unsafe pollsMade - batchSize=32      (and vh, head; 256)
+#   ratio.py --paired one-thread-mpmc.json new head - fillAndDrain256
