@@ -54,6 +54,16 @@ public final class Waits {
     public static final int BATCH_LOOKAHEAD = 64;
 
     /**
+     * The offset from a batch's first slot of the slot it looks at ({@link #BATCH_LOOKAHEAD}).
+     *
+     * @param want how many slots the batch wants, at least 1
+     * @return {@code min(want, BATCH_LOOKAHEAD) - 1}
+     */
+    public static int lookahead(int want) {
+        return Math.min(want, BATCH_LOOKAHEAD) - 1;
+    }
+
+    /**
      * Spins {@code times} times ({@link Thread#onSpinWait()}). A batch that waits for the other
      * side's run reads the run's last slot, and between two reads pauses 1, 2, 4, ... times (up
      * to {@link #BATCH_WAIT_SPINS} in all): each read takes the slot's cache line from the thread

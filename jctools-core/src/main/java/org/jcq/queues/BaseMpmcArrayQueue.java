@@ -271,7 +271,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         while (added < limit) {
             final long p = laProducerIndex();
             final int want = Math.min(limit - added, runLength(p, mask));
-            final int n = ready(sequences, mask, lookahead(p, want), 0)
+            final int n = ready(sequences, mask, p + Waits.lookahead(want), 0)
                     ? run(sequences, mask, p, p, want)
                     : awaitRun(sequences, mask, p, 0, want, laConsumerIndex() + mask + 1);
             if (n == 0) {
@@ -340,7 +340,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
             final int want = Math.min(limit - taken, runLength(from, mask));
             // An unpublished head (an empty queue, or a producer yet to write it) ends the drain
             // without a look at the producer index, as a relaxed poll would.
-            final int n = !ready(sequences, mask, from, 1) || ready(sequences, mask, lookahead(from, want), 1)
+            final int n = !ready(sequences, mask, from, 1) || ready(sequences, mask, from + Waits.lookahead(want), 1)
                     ? run(sequences, mask, from, from + 1, want)
                     : awaitRun(sequences, mask, from, 1, want, laProducerIndex());
             if (n == 0) {
@@ -374,11 +374,6 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         return n;
     }
 
-    /** The index a batch of {@code want} slots from {@code from} looks at to see if its run is whole. */
-    private static long lookahead(long from, int want) {
-        return from + Math.min(want, Waits.BATCH_LOOKAHEAD) - 1;
-    }
-
     /** Whether the slot of {@code index} is ready: its sequence is {@code index + lag}. */
     private boolean ready(long[] sequences, int mask, long index, long lag) {
         return laSequence(sequences, sequenceSlot(index, mask)) == index + lag;
@@ -386,11 +381,11 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
 
     /**
      * Path of fill and drain when a slot within the {@code want} from index {@code from} is not
-     * ready ({@link #lookahead}; for a drain, only if its head is): the other side has claimed the
-     * indices before {@code claimed} (for a drain the
-     * producers, who may not have published them yet; for a fill the consumers, who may not have
-     * freed them yet). Waits a little for the last claimed slot within the run to be ready, then
-     * counts the ready run from {@code from} ({@link #run}).
+     * ready ({@link Waits#lookahead}; for a drain, only if its head is): the other side has
+     * claimed the indices before {@code claimed} (for a drain the producers, who may not have
+     * published them yet; for a fill the consumers, who may not have freed them yet). Waits a
+     * little for the last claimed slot within the run to be ready, then counts the ready run from
+     * {@code from} ({@link #run}).
      * <p>
      * Why wait, and why there: one producer filling and one consumer draining in step meet at the
      * same slots. Had the drain counted the run at once, it would read the cache lines the
