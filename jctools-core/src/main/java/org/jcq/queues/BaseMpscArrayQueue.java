@@ -312,9 +312,7 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
             return;
         }
         final int last = first + (int) (end - 1 - from);
-        for (int pause = 1; pause <= Waits.BATCH_WAIT_SPINS && laElement(buffer, last) == null; pause <<= 1) {
-            Waits.pause(pause);
-        }
+        awaitElement(buffer, last);
     }
 
     /**

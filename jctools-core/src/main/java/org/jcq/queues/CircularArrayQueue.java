@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Iterator;
 
+import org.jcq.internal.Waits;
+
 /**
  * What the four bounded array queues share: the ring buffer (read-only after construction), its
  * element accessors, capacity and the iterator; the parts of the API that follow from two
@@ -69,6 +71,16 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
 
     static Object laElement(Object[] buffer, int slot) {
         return ELEMENT.getAcquire(buffer, slot);
+    }
+
+    /**
+     * The bounded wait of the single-consumer drains: re-reads {@code slot} with doubling pauses
+     * ({@link Waits#pause}) until it is not empty, at most {@link Waits#BATCH_WAIT_SPINS} spins.
+     */
+    static void awaitElement(Object[] buffer, int slot) {
+        for (int pause = 1; pause <= Waits.BATCH_WAIT_SPINS && laElement(buffer, slot) == null; pause <<= 1) {
+            Waits.pause(pause);
+        }
     }
 
     static Object lpElement(Object[] buffer, int slot) {
