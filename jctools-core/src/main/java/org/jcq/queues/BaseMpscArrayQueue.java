@@ -258,11 +258,12 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
      * empty slot, even one already claimed by a producer that has not written it yet; but when the
      * head holds an element, a slot further on is empty and producers have claimed slots of the
      * run, it first waits a bounded while (at most {@link Waits#BATCH_WAIT_SPINS} spins) for the
-     * last claimed one. Each element's slot is cleared and its index stored before {@code c} sees
-     * it, as {@link #poll()} does: to a callback that reads the queue or offers to it, every element it was handed is
-     * gone, and an exception from {@code c} loses nothing but the element it was handed. If the
-     * callback takes from this queue itself, the drain goes on after what it took. A SKIP hands
-     * the rest of the batch to {@link #relaxedPoll()}, which steps over it.
+     * last claimed one ({@code CircularArrayQueue.awaitRun}). Each element's slot is cleared and
+     * its index stored before {@code c} sees it, as {@link #poll()} does: to a callback that reads
+     * the queue or offers to it, every element it was handed is gone, and an exception from
+     * {@code c} loses nothing but the element it was handed. If the callback takes from this queue
+     * itself, the drain goes on after what it took. A SKIP hands the rest of the batch to
+     * {@link #relaxedPoll()}, which steps over it.
      */
     @Override
     public int drain(Consumer<E> c, int limit) {
@@ -279,7 +280,7 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
             // a look at the producer index, as a relaxed poll would.
             if (laElement(buffer, first) != null
                     && laElement(buffer, first + Waits.lookahead(n)) == null) {
-                awaitRun(buffer, from, first, n);
+                awaitRun(buffer, first, n, laProducerIndex() - from);
             }
             final int k = takeRun(c, buffer, from, first, n);
             taken += k;
@@ -292,27 +293,6 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
             }
         }
         return taken;
-    }
-
-    /**
-     * Cold path of drain: the head slot of the {@code want} from index {@code from} (array index
-     * {@code first}) holds an element, a later one ({@link Waits#lookahead}) is empty. If
-     * producers have claimed slots of the run, waits a little for the last of them to be written,
-     * re-reading it with doubling pauses ({@link Waits#pause}), at most
-     * {@link Waits#BATCH_WAIT_SPINS} spins; returns at once if nothing past {@code from} is
-     * claimed. Why: a consumer draining in step with a producer's fill would otherwise take the
-     * one or two elements written so far, reading the line the producer writes next and clearing
-     * slots beside it, and the producer would miss the cache at nearly every element; waiting on
-     * the run's last slot, the consumer takes the run whole. The drain then takes what is there,
-     * so a producer that holds its claim for long only makes it take less.
-     */
-    private void awaitRun(Object[] buffer, long from, int first, int want) {
-        final long end = Math.min(laProducerIndex(), from + want);
-        if (end <= from) {
-            return;
-        }
-        final int last = first + (int) (end - 1 - from);
-        awaitElement(buffer, last);
     }
 
     /**

@@ -1,6 +1,6 @@
 package org.jcq.queues;
 
-import static org.jcq.queues.CircularArrayQueue.awaitElement;
+import static org.jcq.queues.CircularArrayQueue.awaitRun;
 import static org.jcq.queues.CircularArrayQueue.cast;
 import static org.jcq.queues.CircularArrayQueue.laElement;
 import static org.jcq.queues.CircularArrayQueue.lpElement;
@@ -598,11 +598,13 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
      * chunk at a JUMP. It stops at an empty slot, even one claimed by a producer that has not
      * written it yet; but when the head holds an element, a slot further on is empty and
      * producers have claimed slots of the run, it first waits a bounded while (at most
-     * {@link Waits#BATCH_WAIT_SPINS} spins) for the last claimed one. Each element's slot is
-     * cleared and its index stored before {@code c} sees it, as {@link #poll()} does: to a callback
-     * that reads the queue or offers to it, every element it was handed is gone, and an exception
-     * from {@code c} loses nothing but the element it was handed. If the callback takes from this queue itself, the drain goes on after what it
-     * took. A SKIP hands the rest of the batch to {@link #relaxedPoll()}, which steps over it.
+     * {@link Waits#BATCH_WAIT_SPINS} spins) for the last claimed one
+     * ({@code CircularArrayQueue.awaitRun}). Each element's slot is cleared and its index stored
+     * before {@code c} sees it, as {@link #poll()} does: to a callback that reads the queue or
+     * offers to it, every element it was handed is gone, and an exception from {@code c} loses
+     * nothing but the element it was handed. If the callback takes from this queue itself, the
+     * drain goes on after what it took. A SKIP hands the rest of the batch to
+     * {@link #relaxedPoll()}, which steps over it.
      */
     @Override
     public final int drain(Consumer<E> c, int limit) {
@@ -619,7 +621,9 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
             // An empty head (an empty queue, or a producer yet to write it) ends the drain without
             // a look at the producer index, as a relaxed poll would.
             if (laElement(buffer, from) != null && laElement(buffer, from + Waits.lookahead(n)) == null) {
-                awaitRun(buffer, index, from, n);
+                // If a chunk was linked inside the run, the slot watched may belong to a later
+                // index than the one waited for: the wait then ends early or runs to its bound.
+                awaitRun(buffer, from, n, ((laProducerIndex() & ~FLAGS) - index) / STEP);
             }
             for (int slot = from; slot < to; slot++) {
                 // As relaxedPoll: acquire pairs with the producer's release store (element or JUMP).
@@ -648,26 +652,6 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
             }
         }
         return taken;
-    }
-
-    /**
-     * Cold path of drain: the head slot of the {@code want} from index {@code from} (array index
-     * {@code first} of the consumer chunk) is not empty, a later one ({@link Waits#lookahead}) is.
-     * If producers have claimed indices of the run, waits a little for the last of them to be
-     * written, re-reading its slot with doubling pauses ({@link Waits#pause}), at most
-     * {@link Waits#BATCH_WAIT_SPINS} spins, for the reason {@code MpscArrayQueue}'s drain does: a
-     * consumer in step with a producer's fill would take one or two elements at a time, on the
-     * cache lines the producer writes next. The drain then takes what is there. If a chunk was
-     * linked inside the run, the slot watched may belong to a later index than the one waited
-     * for; that only ends the wait early or lets it run its bound.
-     */
-    private void awaitRun(Object[] buffer, long from, int first, int want) {
-        final long end = Math.min(laProducerIndex() & ~FLAGS, from + want * STEP);
-        if (end <= from) {
-            return;
-        }
-        final int last = first + (int) ((end - STEP - from) / STEP);
-        awaitElement(buffer, last);
     }
 
     /**

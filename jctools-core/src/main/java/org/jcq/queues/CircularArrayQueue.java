@@ -74,11 +74,24 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
     }
 
     /**
-     * The bounded wait of the single-consumer drains: re-reads {@code slot} with doubling pauses
-     * ({@link Waits#pause}) until it is not empty, at most {@link Waits#BATCH_WAIT_SPINS} spins.
+     * Cold path of the single-consumer drains (the MPSC ring's and the MPSC linked-array queues'),
+     * called when the head slot {@code first} of a run of {@code want} slots holds something and a
+     * later one ({@link Waits#lookahead}) is empty: if producers have claimed {@code claimed > 0}
+     * indices from the head on, waits a little for the last claimed one within the run to be
+     * written, re-reading its slot with doubling pauses ({@link Waits#pause}), at most
+     * {@link Waits#BATCH_WAIT_SPINS} spins; returns at once if nothing is claimed. Why: a consumer
+     * draining in step with a producer's fill would otherwise take the one or two elements written
+     * so far, reading the line the producer writes next and clearing slots beside it, and the
+     * producer would miss the cache at nearly every element; waiting on the run's last claimed
+     * slot, the consumer takes the run whole. The drain then takes what is there, so a producer
+     * that holds its claim for long only makes it take less.
      */
-    static void awaitElement(Object[] buffer, int slot) {
-        for (int pause = 1; pause <= Waits.BATCH_WAIT_SPINS && laElement(buffer, slot) == null; pause <<= 1) {
+    static void awaitRun(Object[] buffer, int first, int want, long claimed) {
+        if (claimed <= 0) {
+            return;
+        }
+        final int last = first + (int) Math.min(claimed, want) - 1;
+        for (int pause = 1; pause <= Waits.BATCH_WAIT_SPINS && laElement(buffer, last) == null; pause <<= 1) {
             Waits.pause(pause);
         }
     }
