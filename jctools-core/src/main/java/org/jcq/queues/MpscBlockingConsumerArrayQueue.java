@@ -1,12 +1,12 @@
 package org.jcq.queues;
 
+import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.jcq.internal.Args;
-import org.jcq.internal.Waits;
 
 /**
  * A bounded multi-producer single-consumer queue whose consumer can block: {@link MpscArrayQueue}
@@ -75,17 +75,19 @@ import org.jcq.internal.Waits;
  * <h2>Departures from {@link BlockingQueue}</h2>
  * One consumer thread at a time, as for every MPSC queue: {@code take}, {@code poll},
  * {@code drainTo}, {@code drain}, {@code peek} and {@code clear} must not be called concurrently
- * with each other. Producers never block on a signal: {@link #put} and
- * {@link #offer(Object, long, TimeUnit)} wait for room by backing off and retrying, so a full
- * queue costs the waiting producer wake-ups but costs the consumer nothing (JCTools 4.0.7 instead
- * throws {@link UnsupportedOperationException} from both when the queue is full). A platform
- * thread spins, then yields, then parks 50 us at a time. A virtual thread spins, yields once,
- * then parks, 1 us at first and twice as long each time up to 50 us, and a timed offer parks at
- * least once before it gives up. On virtual threads a loop of yields is no back-off: while a few
- * of them loop on {@link Thread#yield()}, the scheduler can keep handing the carriers round
- * among them, and a virtual thread whose park has ended (the consumer, say) is not run again for
- * seconds; a loop of short timed offers that never parked would do the same. The consumer's
- * waits park, and never yield. {@link #drainTo} works (JCTools' throws
+ * with each other. {@link #put} and {@link #offer(Object, long, TimeUnit)} on a full queue retry
+ * a few times, spinning, then register in {@link RoomWaiters} and park; the consumer, having
+ * taken elements, wakes as many registered producers, oldest first (one load per take when none
+ * waits), so a waiting producer runs as soon as there is room instead of polling for it (JCTools
+ * 4.0.7 instead throws {@link UnsupportedOperationException} from both when the queue is full).
+ * Their parks are timed all the same (1 ms, doubling to 16 ms): a take's check may miss a producer
+ * that registered as the take stored its index, and the consumer wakes it only at its next take
+ * or before it waits. Nothing in a wait yields: on virtual threads a loop of yields is no back-off
+ * (while a few of them loop on {@link Thread#yield()}, the scheduler can keep handing the carriers
+ * round among them, and a virtual thread whose park has ended is not run again for
+ * seconds). A consumer that finds the queue empty keeps looking for 20 us (spinning on the
+ * producer index) before it publishes itself and parks, so that a stream of elements a few
+ * microseconds apart costs neither side an unpark. {@link #drainTo} works (JCTools' throws
  * {@link UnsupportedOperationException}). An element that is already there is returned even if the
  * calling thread is interrupted; a thread that would wait throws {@link InterruptedException}
  * instead (clearing its interrupt status), before or during the wait, and leaves the queue as it
@@ -96,17 +98,15 @@ import org.jcq.internal.Waits;
  */
 public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArrayQueueFields<E>
         implements BlockingQueue<E> {
-    /** A producer waiting for room spins this many rounds before it starts to yield. */
+    /** A producer that finds the queue full retries this many times, spinning, before it waits. */
     private static final int ROOM_SPINS = 64;
     /**
-     * ... and, on a platform thread, yields until this many rounds before it starts to park (a
-     * virtual thread yields once, then parks: see {@link #awaitRoomParking}).
+     * How long a consumer that finds the queue empty keeps looking before it parks (it checks the
+     * clock every {@link #SPINS_PER_CLOCK_READ} spins): an element that comes meanwhile costs its
+     * producer no unpark and the consumer no wake-up.
      */
-    private static final int ROOM_YIELDS = 128;
-    /** ... and then parks this long per round (a virtual thread: up to this long). */
-    private static final long ROOM_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-    /** A virtual thread's first park while it waits for room; each next one is twice as long. */
-    private static final long FIRST_VIRTUAL_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(1);
+    static final long CONSUMER_SPIN_NANOS = Long.getLong("org.jcq.tuning.consumerSpinNanos", 20_000L);
+    private static final int SPINS_PER_CLOCK_READ = 32;
 
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
@@ -139,6 +139,54 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
         final Thread consumer = lvBlockedConsumer();
         if (consumer != null && casBlockedConsumer(consumer, null)) {
             LockSupport.unpark(consumer);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Having taken an element, wakes the longest-waiting producer blocked in {@link #put} or the
+     * timed {@link #offer(Object, long, TimeUnit)}, if any (one load when none waits).
+     */
+    @Override
+    public E poll() {
+        final E e = super.poll();
+        if (e != null) {
+            freed(1);
+        }
+        return e;
+    }
+
+    /** {@inheritDoc} Wakes a waiting producer as {@link #poll()} does. */
+    @Override
+    public E relaxedPoll() {
+        final E e = super.relaxedPoll();
+        if (e != null) {
+            freed(1);
+        }
+        return e;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Then wakes as many waiting producers as it took elements (also when {@code c} throws).
+     */
+    @Override
+    public int drain(Consumer<E> c, int limit) {
+        final long from = lpConsumerIndex();
+        try {
+            return super.drain(c, limit);
+        } finally {
+            freed(lpConsumerIndex() - from);
+        }
+    }
+
+    /** The consumer freed {@code n} slots: wakes up to {@code n} producers waiting for room. */
+    private void freed(long n) {
+        final RoomWaiters waiters = laRoomWaiters();
+        if (waiters != null && n > 0 && waiters.any()) {
+            waiters.wake(n);
         }
     }
 
@@ -192,7 +240,12 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     private E awaitElement(boolean timed, long nanos) throws InterruptedException {
         final Thread me = Thread.currentThread();
         // A deadline that wraps around is fine: only differences with nanoTime() are used.
-        final long deadline = timed ? System.nanoTime() + nanos : 0L;
+        final long start = System.nanoTime();
+        final long deadline = timed ? start + nanos : 0L;
+        final E spun = spinForElement(start, timed ? Math.min(nanos, CONSUMER_SPIN_NANOS) : CONSUMER_SPIN_NANOS);
+        if (spun != null) {
+            return spun;
+        }
         try {
             while (true) {
                 if (Thread.interrupted()) {
@@ -200,6 +253,12 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
                 }
                 // C1, volatile: pairs with the producers' P3.
                 svBlockedConsumer(me);
+                // After C1's fence: a producer whose wake-up the takes before missed (RoomWaiters)
+                // is woken now, since an empty queue has room.
+                final RoomWaiters waiters = laRoomWaiters();
+                if (waiters != null && waiters.any()) {
+                    waiters.wakeAll();
+                }
                 // C2, volatile: after C1; pairs with the producers' claiming CAS (P1).
                 if (lvProducerIndex() != lpConsumerIndex()) {
                     soBlockedConsumer(null);
@@ -226,13 +285,30 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     }
 
     /**
+     * The consumer found the queue empty: keeps looking for up to {@code nanos} (spinning, reading
+     * the producer index) before it parks, and returns the element that came, or null.
+     */
+    private E spinForElement(long start, long nanos) {
+        for (int spins = 1; ; spins++) {
+            Thread.onSpinWait();
+            // Acquire: pairs with the producers' claiming CAS; poll then waits for the element.
+            if (laProducerIndex() != lpConsumerIndex()) {
+                final E e = poll();
+                if (e != null) {
+                    return e;
+                }
+            }
+            if ((spins & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - start >= nanos) {
+                return null;
+            }
+        }
+    }
+
+    /**
      * {@inheritDoc}
      * <p>
-     * Any number of producer threads. A producer cannot be signalled when room appears without
-     * making every poll check for waiting producers, so on a full queue this retries: a platform
-     * thread spinning, then yielding, then parking 50 microseconds at a time; a virtual thread
-     * spinning, yielding once, then parking from 1 up to 50 microseconds at a time (see the class
-     * note).
+     * Any number of producer threads. On a full queue it waits until the consumer, having taken
+     * an element, wakes it (see the class note).
      *
      * @throws InterruptedException if the thread is interrupted while it waits for room; the
      *     interrupt status is cleared and the element is not added
@@ -267,76 +343,56 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     }
 
     /**
-     * Cold path of put and the timed offer: the queue was full. Backs off and retries: on a
-     * platform thread by spinning, then yielding, then parking {@link #ROOM_PARK_NANOS} at a time;
-     * on a virtual thread as {@link #awaitRoomParking} says.
+     * Cold path of put and the timed offer: the queue was full. Retries a few times, spinning,
+     * then registers with {@link RoomWaiters}, looks for room once more and parks until the
+     * consumer, having freed a slot, wakes it (or its park times out: see {@link RoomWaiters}),
+     * and tries again. No yield anywhere: on a virtual thread a loop of yields is no back-off.
      */
     private boolean awaitRoom(E e, boolean timed, long nanos) throws InterruptedException {
         final long deadline = timed ? System.nanoTime() + nanos : 0L;
-        if (Waits.onVirtualThread()) {
-            return awaitRoomParking(e, timed, deadline);
-        }
-        for (int round = 0; ; round++) {
+        for (int spin = 0; spin < ROOM_SPINS; spin++) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
-            long remaining = ROOM_PARK_NANOS;
-            if (timed) {
-                remaining = deadline - System.nanoTime();
-                if (remaining <= 0) {
-                    return false;
+            Thread.onSpinWait();
+            if (offer(e)) {
+                return true;
+            }
+        }
+        final RoomWaiters waiters = roomWaiters();
+        RoomWaiters.Waiter me = null;
+        try {
+            long park = RoomWaiters.FIRST_PARK_NANOS;
+            while (true) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
                 }
+                me = waiters.register();
+                // The append was a volatile swap; the fence keeps the look for room after it.
+                VarHandle.fullFence();
+                if (offer(e)) {
+                    return true;
+                }
+                long wait = park;
+                if (timed) {
+                    final long remaining = deadline - System.nanoTime();
+                    if (remaining <= 0) {
+                        return false;
+                    }
+                    wait = Math.min(wait, remaining);
+                }
+                LockSupport.parkNanos(this, wait);
+                if (offer(e)) {
+                    return true;
+                }
+                // Still registered (not taken by the consumer): the park timed out, or was spurious.
+                park = me.lvState() == RoomWaiters.WAITING ? RoomWaiters.nextPark(park) : RoomWaiters.FIRST_PARK_NANOS;
             }
-            if (round < ROOM_SPINS) {
-                Thread.onSpinWait();
-            } else if (round < ROOM_YIELDS) {
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(this, Math.min(remaining, ROOM_PARK_NANOS));
-            }
-            if (offer(e)) {
-                return true;
-            }
-        }
-    }
-
-    /**
-     * awaitRoom on a virtual thread, where a loop of yields is no back-off (see {@link Waits}): it
-     * spins as a platform thread does, yields once (which runs a consumer that a put woke onto
-     * this carrier, the usual case in a hand-off), then parks, {@link #FIRST_VIRTUAL_PARK_NANOS}
-     * at first and twice as long each round up to {@link #ROOM_PARK_NANOS}. A timed wait parks at
-     * least once before it gives up, even if its time ran out while it spun, so that a loop of
-     * short timed offers gives its carrier up too.
-     */
-    private boolean awaitRoomParking(E e, boolean timed, long deadline) throws InterruptedException {
-        for (int round = 0; round <= ROOM_SPINS; round++) {
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-            if (timed && deadline - System.nanoTime() <= 0) {
-                break;
-            }
-            if (round < ROOM_SPINS) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
-            if (offer(e)) {
-                return true;
+        } finally {
+            if (me != null) {
+                me.cancel();
             }
         }
-        long park = FIRST_VIRTUAL_PARK_NANOS;
-        do {
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-            LockSupport.parkNanos(this, timed ? Math.max(1L, Math.min(deadline - System.nanoTime(), park)) : park);
-            if (offer(e)) {
-                return true;
-            }
-            park = Math.min(2 * park, ROOM_PARK_NANOS);
-        } while (!timed || deadline - System.nanoTime() > 0);
-        return false;
     }
 
     /**

@@ -7,9 +7,10 @@ import org.jcq.internal.VarHandles;
 
 // Field layout of MpscBlockingConsumerArrayQueue: MpscArrayQueue's (see MpscArrayQueueFields), whose
 // last pad separates its consumer index from the region added here, then
-// ... consumerIndex | pad | pad | blockedConsumer | pad
+// ... consumerIndex | pad | pad | blockedConsumer, roomWaiters | pad
 // The blocked consumer gets a region of its own: every offer reads it, the consumer writes it only
 // when it blocks, so it must not share a line with the consumer index (written by every poll).
+// The register of waiting producers shares it: every take reads it, a producer writes it once.
 
 /**
  * A second pad after MpscArrayQueue's last one. The VM may place a few bytes of that pad in the
@@ -32,13 +33,21 @@ abstract class MpscBlockingConsumerArrayQueuePad5<E> extends MpscArrayQueue<E> {
     }
 }
 
-/** Written by the consumer when it blocks and when it stops; read by every producer. */
+/**
+ * Written by the consumer when it blocks and when it stops, read by every producer; and the
+ * register of producers waiting for room, written once (by the first producer that waits), read
+ * by every take.
+ */
 abstract class MpscBlockingConsumerArrayQueueBlockedConsumer<E> extends MpscBlockingConsumerArrayQueuePad5<E> {
     private static final VarHandle BLOCKED_CONSUMER = VarHandles.field(MethodHandles.lookup(),
             MpscBlockingConsumerArrayQueueBlockedConsumer.class, "blockedConsumer", Thread.class);
+    private static final VarHandle ROOM_WAITERS = VarHandles.field(MethodHandles.lookup(),
+            MpscBlockingConsumerArrayQueueBlockedConsumer.class, "roomWaiters", RoomWaiters.class);
 
     /** The consumer thread while it is parked or about to park; null otherwise. */
     private Thread blockedConsumer;
+    /** Null until a producer first waits for room; then its register, for good. */
+    private RoomWaiters roomWaiters;
 
     MpscBlockingConsumerArrayQueueBlockedConsumer(int capacity) {
         super(capacity);
@@ -58,6 +67,20 @@ abstract class MpscBlockingConsumerArrayQueueBlockedConsumer<E> extends MpscBloc
 
     final boolean casBlockedConsumer(Thread expect, Thread update) {
         return BLOCKED_CONSUMER.compareAndSet(this, expect, update);
+    }
+
+    final RoomWaiters laRoomWaiters() {
+        return (RoomWaiters) ROOM_WAITERS.getAcquire(this);
+    }
+
+    /** The register, made by the first producer that asks (a CAS: one register per queue). */
+    final RoomWaiters roomWaiters() {
+        final RoomWaiters waiters = laRoomWaiters();
+        if (waiters != null) {
+            return waiters;
+        }
+        final RoomWaiters made = new RoomWaiters();
+        return ROOM_WAITERS.compareAndSet(this, null, made) ? made : laRoomWaiters();
     }
 }
 

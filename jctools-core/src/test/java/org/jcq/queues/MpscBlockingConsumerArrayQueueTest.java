@@ -715,6 +715,204 @@ class MpscBlockingConsumerArrayQueueTest {
         assertEquals(List.of(1, 2), new ArrayList<>(q));
     }
 
+    /** A way the consumer takes one element. */
+    private record Take(String name, Produce take) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Take> takes() {
+        return Stream.of(
+                new Take("poll", (q, e) -> assertEquals(e, q.poll())),
+                new Take("relaxedPoll", (q, e) -> assertEquals(e, q.relaxedPoll())),
+                new Take("take", (q, e) -> assertEquals(e, q.take())),
+                new Take("poll(timeout)", (q, e) -> assertEquals(e, q.poll(1, TimeUnit.SECONDS))),
+                new Take("drain(c, 1)", (q, e) -> assertEquals(1, q.drain(x -> assertEquals(e, x), 1))),
+                new Take("drainTo(c, 1)", (q, e) -> {
+                    final List<Integer> to = new ArrayList<>();
+                    assertEquals(1, q.drainTo(to, 1));
+                    assertEquals(List.of(e), to);
+                }));
+    }
+
+    /** Waits until {@code producer} is registered as waiting for room in {@code q} and parked. */
+    private static void awaitWaitingForRoom(MpscBlockingConsumerArrayQueue<?> q, Thread producer, int waiters)
+            throws InterruptedException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (q.laRoomWaiters() == null || q.laRoomWaiters().size() < waiters
+                || (producer.getState() != Thread.State.TIMED_WAITING && producer.getState() != Thread.State.WAITING)) {
+            assertTrue(producer.isAlive(), "the producer ended without waiting");
+            assertTrue(System.nanoTime() - deadline < 0, "the producer never waited for room");
+            Thread.sleep(1);
+        }
+    }
+
+    /**
+     * A producer parked in put is taken off the register and unparked by the take that frees a
+     * slot, not left to find the room when its park times out: the register is empty as soon as
+     * the take returns. Fails if a take path does not wake waiting producers.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("takes")
+    void aTakeWakesTheProducerWaitingForRoom(Take take) throws Exception {
+        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(2);
+        q.offer(0);
+        q.offer(1);
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread producer = new Thread(() -> {
+            try {
+                q.put(2);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "producer");
+        producer.start();
+        awaitWaitingForRoom(q, producer, 1);
+        take.take().add(q, 0);
+        assertFalse(q.laRoomWaiters().any(), "the take left the waiting producer registered");
+        producer.join(TimeUnit.SECONDS.toMillis(20));
+        assertFalse(producer.isAlive(), "the woken producer did not add its element");
+        assertNull(failure.get());
+        assertEquals(List.of(1, 2), new ArrayList<>(q));
+    }
+
+    /** A consumer about to wait for an element first wakes every producer registered for room. */
+    @Test
+    void aConsumerAboutToWaitWakesEveryRegisteredProducer() throws Exception {
+        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(4);
+        final List<RoomWaiters.Waiter> registered = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            final Thread t = new Thread(() -> {
+                synchronized (registered) {
+                    registered.add(q.roomWaiters().register());
+                }
+            });
+            t.start();
+            t.join();
+        }
+        assertEquals(3, q.laRoomWaiters().size());
+        assertNull(q.poll(1, TimeUnit.MILLISECONDS));
+        assertEquals(0, q.laRoomWaiters().size());
+        for (RoomWaiters.Waiter w : registered) {
+            assertEquals(RoomWaiters.OUT, w.lvState());
+        }
+    }
+
+    /** The register wakes the oldest waiter first, one per freed slot, and drops cancelled ones. */
+    @Test
+    void theRegisterWakesOldestFirstOnePerSlotSkippingCancelled() throws Exception {
+        final RoomWaiters waiters = new RoomWaiters();
+        final List<RoomWaiters.Waiter> registered = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            final Thread t = new Thread(() -> registered.add(waiters.register()));
+            t.start();
+            t.join();
+        }
+        registered.get(0).cancel();
+        waiters.wake(1);
+        assertEquals(RoomWaiters.OUT, registered.get(0).lvState());
+        assertEquals(RoomWaiters.OUT, registered.get(1).lvState());
+        assertEquals(RoomWaiters.WAITING, registered.get(2).lvState());
+        assertEquals(RoomWaiters.WAITING, registered.get(3).lvState());
+        assertEquals(2, waiters.size());
+        waiters.wake(2);
+        assertEquals(RoomWaiters.OUT, registered.get(2).lvState());
+        assertEquals(RoomWaiters.OUT, registered.get(3).lvState());
+        assertFalse(waiters.any());
+    }
+
+    /**
+     * A thread that gives up waiting (a timed offer on a queue whose consumer is stalled) and waits
+     * again takes its old place back: the register holds one waiter per thread, however many times
+     * they wait. Fails if every wait appended a waiter of its own.
+     */
+    @Test
+    void repeatedTimedOffersOnAStalledQueueKeepOneWaiterPerThread() throws Exception {
+        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(2);
+        q.offer(0);
+        q.offer(1);
+        for (int i = 0; i < 20; i++) {
+            assertFalse(q.offer(2, 100, TimeUnit.MICROSECONDS));
+        }
+        assertEquals(1, q.laRoomWaiters().size());
+        final Thread other = new Thread(() -> {
+            for (int i = 0; i < 20; i++) {
+                try {
+                    assertFalse(q.offer(3, 100, TimeUnit.MICROSECONDS));
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        });
+        other.start();
+        other.join();
+        assertEquals(2, q.laRoomWaiters().size());
+        // A wait on another queue meanwhile needs a waiter of its own; the old one stays cancelled.
+        final MpscBlockingConsumerArrayQueue<Integer> q2 = new MpscBlockingConsumerArrayQueue<>(1);
+        q2.offer(0);
+        assertFalse(q2.offer(1, 100, TimeUnit.MICROSECONDS));
+        assertFalse(q.offer(2, 100, TimeUnit.MICROSECONDS));
+        assertEquals(3, q.laRoomWaiters().size());
+        assertEquals(List.of(0, 1), new ArrayList<>(q));
+        // The consumer drops the cancelled waiters as it takes.
+        assertEquals(0, q.poll());
+        assertEquals(0, q.laRoomWaiters().size());
+    }
+
+    /** Many virtual threads blocked in put on a small queue, one consumer: all delivered, in order per producer. */
+    @Test
+    void virtualProducersWaitingForRoomAreWokenByTheConsumer() throws Exception {
+        final Method ofVirtual;
+        try {
+            ofVirtual = Thread.class.getMethod("ofVirtual");
+        } catch (NoSuchMethodException e) {
+            assumeTrue(false, "no virtual threads on Java " + Runtime.version().feature());
+            return;
+        }
+        final Object builder = ofVirtual.invoke(null);
+        final Method unstarted = Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class);
+        final int producers = 4 * Runtime.getRuntime().availableProcessors() + 4;
+        final int each = 2_000;
+        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(4);
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < producers; p++) {
+            final int id = p;
+            threads.add((Thread) unstarted.invoke(builder, (Runnable) () -> {
+                try {
+                    for (int i = 0; i < each; i++) {
+                        q.put(id * each + i);
+                    }
+                } catch (Throwable t) {
+                    failure.compareAndSet(null, t);
+                }
+            }));
+        }
+        final int[] next = new int[producers];
+        final Thread consumer = (Thread) unstarted.invoke(builder, (Runnable) () -> {
+            try {
+                for (int n = 0; n < producers * each; n++) {
+                    final int e = q.take();
+                    assertEquals(next[e / each]++, e % each, "out of order from producer " + e / each);
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+            }
+        });
+        threads.forEach(Thread::start);
+        consumer.start();
+        consumer.join(TimeUnit.SECONDS.toMillis(60));
+        assertFalse(consumer.isAlive(), "the consumer is still waiting: a lost wake-up");
+        assertNull(failure.get());
+        for (Thread t : threads) {
+            t.join(TimeUnit.SECONDS.toMillis(10));
+            assertFalse(t.isAlive());
+        }
+        assertTrue(q.isEmpty());
+    }
+
     @Test
     void remainingCapacityIsCapacityMinusSize() {
         final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(5);
