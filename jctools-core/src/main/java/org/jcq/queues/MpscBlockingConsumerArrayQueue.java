@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Waits;
 
 /**
  * A bounded multi-producer single-consumer queue whose consumer can block: {@link MpscArrayQueue}
@@ -76,18 +77,23 @@ import org.jcq.internal.Args;
  * One consumer thread at a time, as for every MPSC queue: {@code take}, {@code poll},
  * {@code drainTo}, {@code drain}, {@code peek} and {@code clear} must not be called concurrently
  * with each other. {@link #put} and {@link #offer(Object, long, TimeUnit)} on a full queue retry
- * a few times, spinning, then register in {@link RoomWaiters} and park; the consumer, having
- * taken elements, wakes as many registered producers, oldest first (one load per take when none
- * waits), so a waiting producer runs as soon as there is room instead of polling for it (JCTools
+ * a few times, spinning (and on a platform thread yielding, for at most 500 us), then register in
+ * {@link RoomWaiters} and park; the consumer, having
+ * taken elements, wakes the registered producers, oldest first, once half the ring is free
+ * (one load per take when none waits), so a waiting producer runs when there is room instead of
+ * polling for it (JCTools
  * 4.0.7 instead throws {@link UnsupportedOperationException} from both when the queue is full).
  * Their parks are timed all the same (1 ms, doubling to 16 ms): a take's check may miss a producer
  * that registered as the take stored its index, and the consumer wakes it only at its next take
- * or before it waits. Nothing in a wait yields: on virtual threads a loop of yields is no back-off
+ * or before it waits. No wait of a virtual thread yields: on virtual threads a loop of yields is no back-off
  * (while a few of them loop on {@link Thread#yield()}, the scheduler can keep handing the carriers
  * round among them, and a virtual thread whose park has ended is not run again for
- * seconds). A consumer that finds the queue empty keeps looking for 20 us (spinning on the
- * producer index) before it publishes itself and parks, so that a stream of elements a few
- * microseconds apart costs neither side an unpark. {@link #drainTo} works (JCTools' throws
+ * seconds). A consumer that finds the queue empty keeps looking for 20 us before it publishes
+ * itself and parks, so that a stream of elements a few microseconds apart costs neither side an
+ * unpark: a platform thread yields between two looks at the producer index (with more threads
+ * than cores, the producers it waits for get the core; with 4 loggers on 2 cores this took
+ * Log4j2's AsyncAppender from 0.52 to 0.71 M events/s in one run each), a virtual thread spins
+ * (a yield would hand its carrier round, see above). {@link #drainTo} works (JCTools' throws
  * {@link UnsupportedOperationException}). An element that is already there is returned even if the
  * calling thread is interrupted; a thread that would wait throws {@link InterruptedException}
  * instead (clearing its interrupt status), before or during the wait, and leaves the queue as it
@@ -101,11 +107,20 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     /** A producer that finds the queue full retries this many times, spinning, before it waits. */
     private static final int ROOM_SPINS = 64;
     /**
+     * ... and then, on a platform thread, retries yielding for up to this long before it parks:
+     * on a 2-core machine a park and the unpark that ends it cost tens of microseconds each.
+     * PutHandOff, 3 platform producers, JDK 25, one run each: parking at once, 56 us per element
+     * through a queue of 4 and 4.6 us through one of 64; yielding up to 50 us first, 7.1 and 0.15;
+     * up to 500 us, 0.73 and 0.15 (before the wake-ups, spinning, yielding and polling with 50 us
+     * parks: 1.5 and 0.17). A virtual thread skips it (a loop of yields is no back-off there).
+     */
+    static final long ROOM_YIELD_NANOS = 500_000L;
+    /**
      * How long a consumer that finds the queue empty keeps looking before it parks (it checks the
      * clock every {@link #SPINS_PER_CLOCK_READ} spins): an element that comes meanwhile costs its
      * producer no unpark and the consumer no wake-up.
      */
-    static final long CONSUMER_SPIN_NANOS = Long.getLong("org.jcq.tuning.consumerSpinNanos", 20_000L);
+    static final long CONSUMER_SPIN_NANOS = 20_000L;
     private static final int SPINS_PER_CLOCK_READ = 32;
 
     /**
@@ -145,8 +160,9 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     /**
      * {@inheritDoc}
      * <p>
-     * Having taken an element, wakes the longest-waiting producer blocked in {@link #put} or the
-     * timed {@link #offer(Object, long, TimeUnit)}, if any (one load when none waits).
+     * Having taken an element, wakes the producers blocked in {@link #put} or the timed
+     * {@link #offer(Object, long, TimeUnit)} if half the ring is free (one load when none
+     * waits).
      */
     @Override
     public E poll() {
@@ -170,7 +186,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     /**
      * {@inheritDoc}
      * <p>
-     * Then wakes as many waiting producers as it took elements (also when {@code c} throws).
+     * Then wakes producers waiting for room as {@link #poll()} does (also when {@code c} throws).
      */
     @Override
     public int drain(Consumer<E> c, int limit) {
@@ -186,7 +202,23 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     private void freed(long n) {
         final RoomWaiters waiters = laRoomWaiters();
         if (waiters != null && n > 0 && waiters.any()) {
-            waiters.wake(n);
+            wakeForRoom(waiters);
+        }
+    }
+
+    /**
+     * Cold path of the takes: producers wait for room. Wakes them all once half the ring is free
+     * (or a slot, in a ring of 1), not one per slot freed: under sustained overload one unpark (a
+     * system call) per element would set the consumer's pace (in Log4j2's AsyncAppender with 4
+     * loggers on 2 cores, waking at a quarter left the consumer in unpark in 7 of 8 stack samples
+     * and ran at 0.71 M events/s; at half, 0.94 M). The room read is an estimate; a wake-up
+     * that comes late comes at the next take or, when the queue empties, before the consumer waits.
+     */
+    private void wakeForRoom(RoomWaiters waiters) {
+        final int capacity = capacity();
+        final long room = capacity - (lvProducerIndex() - lpConsumerIndex());
+        if (room >= Math.max(1, capacity >> 1)) {
+            waiters.wakeAll();
         }
     }
 
@@ -285,12 +317,18 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     }
 
     /**
-     * The consumer found the queue empty: keeps looking for up to {@code nanos} (spinning, reading
-     * the producer index) before it parks, and returns the element that came, or null.
+     * The consumer found the queue empty: keeps looking at the producer index for up to
+     * {@code nanos} before it parks, yielding between looks on a platform thread and spinning on a
+     * virtual one, and returns the element that came, or null.
      */
     private E spinForElement(long start, long nanos) {
+        final boolean yield = !Waits.onVirtualThread();
         for (int spins = 1; ; spins++) {
-            Thread.onSpinWait();
+            if (yield) {
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
+            }
             // Acquire: pairs with the producers' claiming CAS; poll then waits for the element.
             if (laProducerIndex() != lpConsumerIndex()) {
                 final E e = poll();
@@ -298,7 +336,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
                     return e;
                 }
             }
-            if ((spins & (SPINS_PER_CLOCK_READ - 1)) == 0 && System.nanoTime() - start >= nanos) {
+            if ((yield || (spins & (SPINS_PER_CLOCK_READ - 1)) == 0) && System.nanoTime() - start >= nanos) {
                 return null;
             }
         }
@@ -344,12 +382,14 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
 
     /**
      * Cold path of put and the timed offer: the queue was full. Retries a few times, spinning,
-     * then registers with {@link RoomWaiters}, looks for room once more and parks until the
-     * consumer, having freed a slot, wakes it (or its park times out: see {@link RoomWaiters}),
-     * and tries again. No yield anywhere: on a virtual thread a loop of yields is no back-off.
+     * then (a platform thread only) yielding for up to {@link #ROOM_YIELD_NANOS}, then registers
+     * with {@link RoomWaiters}, looks for room once more and parks until the consumer, having
+     * freed half the ring, wakes it (or its park times out: see {@link RoomWaiters}), and tries
+     * again. A virtual thread never yields: on virtual threads a loop of yields is no back-off.
      */
     private boolean awaitRoom(E e, boolean timed, long nanos) throws InterruptedException {
-        final long deadline = timed ? System.nanoTime() + nanos : 0L;
+        final long start = System.nanoTime();
+        final long deadline = timed ? start + nanos : 0L;
         for (int spin = 0; spin < ROOM_SPINS; spin++) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -359,8 +399,22 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
                 return true;
             }
         }
+        final boolean virtual = Waits.onVirtualThread();
+        if (!virtual) {
+            final long yieldFor = timed ? Math.min(nanos, ROOM_YIELD_NANOS) : ROOM_YIELD_NANOS;
+            while (System.nanoTime() - start < yieldFor) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                Thread.yield();
+                if (offer(e)) {
+                    return true;
+                }
+            }
+        }
         final RoomWaiters waiters = roomWaiters();
         RoomWaiters.Waiter me = null;
+        boolean parked = false;
         try {
             long park = RoomWaiters.FIRST_PARK_NANOS;
             while (true) {
@@ -376,11 +430,14 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
                 long wait = park;
                 if (timed) {
                     final long remaining = deadline - System.nanoTime();
-                    if (remaining <= 0) {
+                    // A virtual thread parks once before it gives up, however short its time-out:
+                    // else a loop of timed offers would never give its carrier up.
+                    if (remaining <= 0 && (parked || !virtual)) {
                         return false;
                     }
-                    wait = Math.min(wait, remaining);
+                    wait = Math.max(1L, Math.min(wait, remaining));
                 }
+                parked = true;
                 LockSupport.parkNanos(this, wait);
                 if (offer(e)) {
                     return true;
