@@ -77,6 +77,8 @@ public final class AsyncAppenderBench {
         }
     }
 
+    // "unchecked": AsyncAppender.newBuilder() returns a raw Builder (Log4j2 2.26.1).
+    @SuppressWarnings("unchecked")
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
             System.err.println("usage: AsyncAppenderBench jcq|jctools|abq THREADS [EVENTS_PER_THREAD [BUFFER [IDLE_MS]]]");
@@ -104,10 +106,10 @@ public final class AsyncAppenderBench {
                 .build();
         config.addAppender(async);
         final LoggerConfig loggerConfig = LoggerConfig.newBuilder()
-                .withLoggerName("bench")
-                .withLevel(Level.INFO)
-                .withAdditivity(false)
-                .withConfig(config)
+                .setLoggerName("bench")
+                .setLevel(Level.INFO)
+                .setAdditivity(false)
+                .setConfig(config)
                 .build();
         loggerConfig.addAppender(async, null, null);
         config.addLogger("bench", loggerConfig);
