@@ -168,7 +168,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     public E poll() {
         final E e = super.poll();
         if (e != null) {
-            freed(1);
+            freed();
         }
         return e;
     }
@@ -178,7 +178,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     public E relaxedPoll() {
         final E e = super.relaxedPoll();
         if (e != null) {
-            freed(1);
+            freed();
         }
         return e;
     }
@@ -194,14 +194,16 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
         try {
             return super.drain(c, limit);
         } finally {
-            freed(lpConsumerIndex() - from);
+            if (lpConsumerIndex() != from) {
+                freed();
+            }
         }
     }
 
-    /** The consumer freed {@code n} slots: wakes up to {@code n} producers waiting for room. */
-    private void freed(long n) {
+    /** The consumer freed slots: if producers wait for room, sees whether to wake them. */
+    private void freed() {
         final RoomWaiters waiters = laRoomWaiters();
-        if (waiters != null && n > 0 && waiters.any()) {
+        if (waiters != null && waiters.any()) {
             wakeForRoom(waiters);
         }
     }

@@ -9,7 +9,8 @@ import org.jcq.internal.VarHandles;
 /**
  * The producers of a bounded single-consumer queue that wait for room, and the consumer's side
  * that wakes them as it frees slots: a producer registers, looks once more for room, and parks;
- * the consumer, after it has taken elements, wakes as many registered producers, oldest first.
+ * the consumer, after it has taken elements, wakes registered producers, oldest first (the queue
+ * decides when, and how many).
  * <p>
  * The register is an {@link MpscLinkedQueue} of {@link Waiter}s (the producers append, the one
  * consumer takes), with one waiter per thread, reused: a thread keeps its waiter in a
@@ -155,7 +156,7 @@ final class RoomWaiters {
         }
     }
 
-    /** Wakes every waiting producer (the consumer is about to wait: the queue has room). */
+    /** Wakes every waiting producer. Consumer thread only. */
     void wakeAll() {
         wake(Long.MAX_VALUE);
     }

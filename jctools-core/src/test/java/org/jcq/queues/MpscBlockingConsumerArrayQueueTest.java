@@ -778,20 +778,23 @@ class MpscBlockingConsumerArrayQueueTest {
         assertEquals(List.of(1, 2), new ArrayList<>(q));
     }
 
+    /** Registers {@code n} waiters in {@code waiters}, each from a new thread, one after another. */
+    private static List<RoomWaiters.Waiter> registerFromNewThreads(RoomWaiters waiters, int n) throws InterruptedException {
+        final List<RoomWaiters.Waiter> registered = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            // Joined before the next starts: the join orders each add before the next.
+            final Thread t = new Thread(() -> registered.add(waiters.register()));
+            t.start();
+            t.join();
+        }
+        return registered;
+    }
+
     /** A consumer about to wait for an element first wakes every producer registered for room. */
     @Test
     void aConsumerAboutToWaitWakesEveryRegisteredProducer() throws Exception {
         final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(4);
-        final List<RoomWaiters.Waiter> registered = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            final Thread t = new Thread(() -> {
-                synchronized (registered) {
-                    registered.add(q.roomWaiters().register());
-                }
-            });
-            t.start();
-            t.join();
-        }
+        final List<RoomWaiters.Waiter> registered = registerFromNewThreads(q.roomWaiters(), 3);
         assertEquals(3, q.laRoomWaiters().size());
         assertNull(q.poll(1, TimeUnit.MILLISECONDS));
         assertEquals(0, q.laRoomWaiters().size());
@@ -804,12 +807,7 @@ class MpscBlockingConsumerArrayQueueTest {
     @Test
     void theRegisterWakesOldestFirstOnePerSlotSkippingCancelled() throws Exception {
         final RoomWaiters waiters = new RoomWaiters();
-        final List<RoomWaiters.Waiter> registered = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            final Thread t = new Thread(() -> registered.add(waiters.register()));
-            t.start();
-            t.join();
-        }
+        final List<RoomWaiters.Waiter> registered = registerFromNewThreads(waiters, 4);
         registered.get(0).cancel();
         waiters.wake(1);
         assertEquals(RoomWaiters.OUT, registered.get(0).lvState());
