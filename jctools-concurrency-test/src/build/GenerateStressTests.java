@@ -114,6 +114,9 @@ public final class GenerateStressTests {
             q("MpmcUnboundedXaddArrayQueue", "new MpmcUnboundedXaddArrayQueue<>(2, 1)", M, M, 0, 5, 2),
             new Queue("MpscBlockingConsumerArrayQueue", "queues", "new MpscBlockingConsumerArrayQueue<>(4)", M, S, 4,
                     3, 3, Blocking.CONSUMER),
+            // Chunks of 2: every race links, also while the consumer parks.
+            new Queue("MpscUnboundedBlockingConsumerArrayQueue", "queues", "new MpscUnboundedBlockingConsumerArrayQueue<>(2)",
+                    M, S, 0, 1, 2, Blocking.CONSUMER),
             blockingBoth("SpscBlockingArrayQueue", "queues", S, S),
             blockingBoth("MpscBlockingArrayQueue", "queues", M, S),
             blockingBoth("MpmcBlockingArrayQueue", "queues", M, M),

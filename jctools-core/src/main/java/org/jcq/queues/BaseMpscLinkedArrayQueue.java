@@ -183,6 +183,8 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
 
     abstract long laProducerIndex();
 
+    abstract long lvProducerIndex();
+
     abstract void soProducerIndex(long value);
 
     abstract boolean casProducerIndex(long expect, long update);
@@ -293,6 +295,7 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
                 }
                 // Release: pairs with the consumer's acquire load of the slot.
                 soElement(buffer, slot(p, mask), e);
+                published();
                 return 1;
             }
         }
@@ -353,6 +356,14 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
         soProducerIndex(p | LINKED);
     }
 
+    /**
+     * Called by a producer after its claiming CAS and its element store (a fill: after its last
+     * store, also when its supplier failed). Does nothing here; a queue whose consumer can park
+     * looks there whether to wake it. Kept out of line so offer stays small.
+     */
+    void published() {
+    }
+
     private Object[] newChunk(int length) {
         final IntFunction<Object[]> allocator = chunkAllocator;
         return allocator == null ? new Object[length] : allocator.apply(length);
@@ -377,6 +388,7 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
             if (i < next) {
                 abandon(buffer, mask, i == first ? p : i, next);
             }
+            published();
         }
     }
 
@@ -576,6 +588,14 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
     @Override
     public final boolean isEmpty() {
         return laConsumerIndex() >= (laProducerIndex() & ~FLAGS);
+    }
+
+    /**
+     * {@link #isEmpty()} with a volatile load of the producer index: a consumer that has published
+     * itself as parked re-checks with it (store-load order with the publishing store).
+     */
+    final boolean lvIsEmpty() {
+        return lpConsumerIndex() >= (lvProducerIndex() & ~FLAGS);
     }
 
     @Override

@@ -72,6 +72,11 @@ abstract class BaseMpscLinkedArrayQueueProducerIndex<E> extends BaseMpscLinkedAr
     }
 
     @Override
+    final long lvProducerIndex() {
+        return (long) PRODUCER_INDEX.getVolatile(this);
+    }
+
+    @Override
     final void soProducerIndex(long value) {
         PRODUCER_INDEX.setRelease(this, value);
     }

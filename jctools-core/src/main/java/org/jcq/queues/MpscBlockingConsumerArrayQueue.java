@@ -103,7 +103,34 @@ import org.jcq.internal.Waits;
  * @param <E> the type of the elements
  */
 public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArrayQueueFields<E>
-        implements BlockingQueue<E> {
+        implements MessagePassingBlockingQueue<E> {
+    /** The consumer's side of the handshake (see the class note), for {@link BlockingConsumers}. */
+    private static final BlockingConsumers.Parking<MpscBlockingConsumerArrayQueue<?>> PARKING =
+            new BlockingConsumers.Parking<>() {
+                @Override
+                public void publish(MpscBlockingConsumerArrayQueue<?> q, Thread consumer) {
+                    // C1, volatile: pairs with the producers' P3.
+                    q.svBlockedConsumer(consumer);
+                    // After C1's fence: a producer whose wake-up the takes before missed
+                    // (RoomWaiters) is woken now, since an empty queue has room.
+                    final RoomWaiters waiters = q.laRoomWaiters();
+                    if (waiters != null && waiters.any()) {
+                        waiters.wakeAll();
+                    }
+                }
+
+                @Override
+                public boolean lvIsEmpty(MpscBlockingConsumerArrayQueue<?> q) {
+                    // C2, volatile: after C1; pairs with the producers' claiming CAS (P1).
+                    return q.lvProducerIndex() == q.lpConsumerIndex();
+                }
+
+                @Override
+                public void unpublish(MpscBlockingConsumerArrayQueue<?> q) {
+                    q.soBlockedConsumer(null);
+                }
+            };
+
     /** A producer that finds the queue full retries this many times, spinning, before it waits. */
     private static final int ROOM_SPINS = 64;
     /**
@@ -115,13 +142,6 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      * parks: 1.5 and 0.17). A virtual thread skips it (a loop of yields is no back-off there).
      */
     static final long ROOM_YIELD_NANOS = 500_000L;
-    /**
-     * How long a consumer that finds the queue empty keeps looking before it parks (it checks the
-     * clock every {@link #SPINS_PER_CLOCK_READ} spins): an element that comes meanwhile costs its
-     * producer no unpark and the consumer no wake-up.
-     */
-    static final long CONSUMER_SPIN_NANOS = 20_000L;
-    private static final int SPINS_PER_CLOCK_READ = 32;
 
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
@@ -235,8 +255,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      */
     @Override
     public E take() throws InterruptedException {
-        final E e = poll();
-        return e != null ? e : awaitElement(false, 0L);
+        return BlockingConsumers.take(this, PARKING);
     }
 
     /**
@@ -253,95 +272,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      */
     @Override
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        final E e = poll();
-        if (e != null) {
-            return e;
-        }
-        final long nanos = Args.notNull("unit", unit).toNanos(timeout);
-        return nanos <= 0 ? null : awaitElement(true, nanos);
-    }
-
-    private E pollNanos(long nanos) throws InterruptedException {
-        final E e = poll();
-        return e != null || nanos <= 0 ? e : awaitElement(true, nanos);
-    }
-
-    /**
-     * Cold path of take and the timed poll: the queue was empty. Publishes the consumer thread,
-     * re-checks emptiness and parks, in a loop that survives spurious wake-ups; see the class note.
-     * Returns null only if {@code timed} and the queue is still empty at the deadline.
-     */
-    private E awaitElement(boolean timed, long nanos) throws InterruptedException {
-        final Thread me = Thread.currentThread();
-        // A deadline that wraps around is fine: only differences with nanoTime() are used.
-        final long start = System.nanoTime();
-        final long deadline = timed ? start + nanos : 0L;
-        final E spun = spinForElement(start, timed ? Math.min(nanos, CONSUMER_SPIN_NANOS) : CONSUMER_SPIN_NANOS);
-        if (spun != null) {
-            return spun;
-        }
-        try {
-            while (true) {
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-                // C1, volatile: pairs with the producers' P3.
-                svBlockedConsumer(me);
-                // After C1's fence: a producer whose wake-up the takes before missed (RoomWaiters)
-                // is woken now, since an empty queue has room.
-                final RoomWaiters waiters = laRoomWaiters();
-                if (waiters != null && waiters.any()) {
-                    waiters.wakeAll();
-                }
-                // C2, volatile: after C1; pairs with the producers' claiming CAS (P1).
-                if (lvProducerIndex() != lpConsumerIndex()) {
-                    soBlockedConsumer(null);
-                    final E e = poll();
-                    if (e != null) {
-                        return e;
-                    }
-                    continue; // the claim seen was withdrawn: empty again
-                }
-                if (!timed) {
-                    LockSupport.park(this);
-                } else {
-                    final long remaining = deadline - System.nanoTime();
-                    if (remaining <= 0) {
-                        return null;
-                    }
-                    LockSupport.parkNanos(this, remaining);
-                }
-            }
-        } finally {
-            // Release: a producer that still reads the thread only unparks it spuriously.
-            soBlockedConsumer(null);
-        }
-    }
-
-    /**
-     * The consumer found the queue empty: keeps looking at the producer index for up to
-     * {@code nanos} before it parks, yielding between looks on a platform thread and spinning on a
-     * virtual one, and returns the element that came, or null.
-     */
-    private E spinForElement(long start, long nanos) {
-        final boolean yield = !Waits.onVirtualThread();
-        for (int spins = 1; ; spins++) {
-            if (yield) {
-                Thread.yield();
-            } else {
-                Thread.onSpinWait();
-            }
-            // Acquire: pairs with the producers' claiming CAS; poll then waits for the element.
-            if (laProducerIndex() != lpConsumerIndex()) {
-                final E e = poll();
-                if (e != null) {
-                    return e;
-                }
-            }
-            if ((yield || (spins & (SPINS_PER_CLOCK_READ - 1)) == 0) && System.nanoTime() - start >= nanos) {
-                return null;
-            }
-        }
+        return BlockingConsumers.poll(this, PARKING, timeout, unit);
     }
 
     /**
@@ -486,15 +417,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      */
     @Override
     public int drainTo(Collection<? super E> c, int maxElements) {
-        Args.notNull("c", c);
-        if (c == this) {
-            throw new IllegalArgumentException("c (the collection) must not be this queue");
-        }
-        int moved = 0;
-        for (E e; moved < maxElements && (e = poll()) != null; moved++) {
-            c.add(e);
-        }
-        return moved;
+        return BlockingConsumers.drainTo(this, c, maxElements);
     }
 
     /**
@@ -517,21 +440,8 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      * @throws NullPointerException if {@code unit} is {@code null} and the queue is empty (elements
      *     at hand are drained without reading {@code unit}, as JCTools does)
      */
+    @Override
     public int drain(Consumer<E> c, int limit, long timeout, TimeUnit unit) throws InterruptedException {
-        Args.callback("c", c);
-        Args.limit(limit);
-        if (limit == 0) {
-            return 0;
-        }
-        final int drained = drain(c, limit);
-        if (drained != 0) {
-            return drained;
-        }
-        final E e = pollNanos(Args.notNull("unit", unit).toNanos(timeout));
-        if (e == null) {
-            return 0;
-        }
-        c.accept(e);
-        return 1 + drain(c, limit - 1);
+        return BlockingConsumers.drain(this, c, limit, timeout, unit);
     }
 }

@@ -169,7 +169,9 @@ final class QueueRegistry {
     /** Queues whose consumer can block. */
     private static final List<QueueSpec> BLOCKING_QUEUES = List.of(
             new QueueSpec("MpscBlockingConsumerArrayQueue", MpscBlockingConsumerArrayQueue::new, Shape.MULTI,
-                    Shape.SINGLE, Capacity.pow2(1, 1)));
+                    Shape.SINGLE, Capacity.pow2(1, 1)),
+            new QueueSpec("MpscUnboundedBlockingConsumerArrayQueue", MpscUnboundedBlockingConsumerArrayQueue::new,
+                    Shape.MULTI, Shape.SINGLE, Capacity.unbounded(2)));
 
     /** The registry: every family above, one line per queue. */
     static final List<QueueSpec> QUEUES = Stream.of(ARRAY_QUEUES, SPSC_LINKED_ARRAY_QUEUES, MPSC_LINKED_ARRAY_QUEUES,

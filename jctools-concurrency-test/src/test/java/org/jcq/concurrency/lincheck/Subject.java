@@ -12,6 +12,7 @@ import org.jcq.queues.MpscChunkedArrayQueue;
 import org.jcq.queues.MpscGrowableArrayQueue;
 import org.jcq.queues.MpscLinkedQueue;
 import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedBlockingConsumerArrayQueue;
 import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedXaddArrayQueue;
 import org.jcq.queues.MpscUnpaddedArrayQueue;
@@ -61,6 +62,8 @@ record Subject(String name, Class<? extends QueueOperations> operations,
                 () -> new MpmcUnboundedXaddArrayQueue<>(1, 1)),
             new Subject("MpscBlockingConsumerArrayQueue(2)", QueueOperations.Mpsc.class,
                 () -> new MpscBlockingConsumerArrayQueue<>(2)),
+            new Subject("MpscUnboundedBlockingConsumerArrayQueue(2)", QueueOperations.Mpsc.class,
+                () -> new MpscUnboundedBlockingConsumerArrayQueue<>(2)),
             new Subject("SpscArrayQueue(2)", QueueOperations.Spsc.class, () -> new SpscArrayQueue<>(2)),
             new Subject("SpscUnboundedArrayQueue(1)", QueueOperations.Spsc.class,
                 () -> new SpscUnboundedArrayQueue<>(1)),

@@ -1,0 +1,175 @@
+package org.jcq.queues;
+
+import java.util.Collection;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.jcq.internal.Args;
+import org.jcq.internal.Waits;
+
+/**
+ * The consumer side of the queues whose one consumer can block ({@link MpscBlockingConsumerArrayQueue},
+ * {@link MpscUnboundedBlockingConsumerArrayQueue}), written once: {@code take}, the timed
+ * {@code poll}, the wait they share (a look for an element, then the parking handshake the
+ * queues' class notes argue), {@code drainTo} and the timed {@code drain}. What differs between
+ * the queues, where the consumer publishes itself and how the volatile re-check reads the indices,
+ * each gives as a {@link Parking}, a stateless constant of its class (so no wait allocates).
+ */
+final class BlockingConsumers {
+    /**
+     * How long a consumer that finds the queue empty keeps looking before it parks (it checks the
+     * clock every {@link #SPINS_PER_CLOCK_READ} spins): an element that comes meanwhile costs its
+     * producer no unpark and the consumer no wake-up.
+     */
+    static final long SPIN_NANOS = 20_000L;
+    private static final int SPINS_PER_CLOCK_READ = 32;
+
+    private BlockingConsumers() {
+    }
+
+    /**
+     * A queue's side of the consumer's parking handshake (C1 and C2 of the queues' class notes).
+     *
+     * @param <Q> the queue
+     */
+    interface Parking<Q> {
+        /** C1: a volatile store of {@code consumer} where producers look after each store (P3). */
+        void publish(Q q, Thread consumer);
+
+        /** C2: whether no producer has claimed an index, read with a volatile load after C1. */
+        boolean lvIsEmpty(Q q);
+
+        /** Clears what {@link #publish} stored (a release store: a late reader only unparks spuriously). */
+        void unpublish(Q q);
+    }
+
+    /** {@link BlockingQueue#take()}: the queue's element, or the wait for one. */
+    static <E, Q extends MessagePassingQueue<E>> E take(Q q, Parking<? super Q> parking) throws InterruptedException {
+        final E e = q.poll();
+        return e != null ? e : awaitElement(q, parking, false, 0L);
+    }
+
+    /**
+     * {@link BlockingQueue#poll(long, TimeUnit)}: an element at hand is returned without reading
+     * {@code unit}; a zero or negative timeout never waits.
+     */
+    static <E, Q extends MessagePassingQueue<E>> E poll(Q q, Parking<? super Q> parking, long timeout, TimeUnit unit)
+            throws InterruptedException {
+        final E e = q.poll();
+        if (e != null) {
+            return e;
+        }
+        final long nanos = Args.notNull("unit", unit).toNanos(timeout);
+        return nanos <= 0 ? null : awaitElement(q, parking, true, nanos);
+    }
+
+    /**
+     * Cold path of take and the timed poll: the queue was empty. Looks a while
+     * ({@link #spinForElement}), then publishes the consumer thread, re-checks emptiness and parks,
+     * in a loop that survives spurious wake-ups and stale permits. Returns null only if
+     * {@code timed} and the queue is still empty at the deadline.
+     */
+    private static <E, Q extends MessagePassingQueue<E>> E awaitElement(Q q, Parking<? super Q> parking, boolean timed,
+            long nanos) throws InterruptedException {
+        final Thread me = Thread.currentThread();
+        // A deadline that wraps around is fine: only differences with nanoTime() are used.
+        final long start = System.nanoTime();
+        final long deadline = timed ? start + nanos : 0L;
+        final E spun = spinForElement(q, start, timed ? Math.min(nanos, SPIN_NANOS) : SPIN_NANOS);
+        if (spun != null) {
+            return spun;
+        }
+        try {
+            while (true) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                parking.publish(q, me);
+                if (!parking.lvIsEmpty(q)) {
+                    parking.unpublish(q);
+                    final E e = q.poll();
+                    if (e != null) {
+                        return e;
+                    }
+                    continue; // the claim seen was withdrawn (a failed fill): empty again
+                }
+                if (!timed) {
+                    LockSupport.park(q);
+                } else {
+                    final long remaining = deadline - System.nanoTime();
+                    if (remaining <= 0) {
+                        return null;
+                    }
+                    LockSupport.parkNanos(q, remaining);
+                }
+            }
+        } finally {
+            parking.unpublish(q);
+        }
+    }
+
+    /**
+     * The consumer found {@code q} empty: keeps looking for up to {@code nanos} from {@code start}
+     * before it parks, yielding between looks on a platform thread and spinning on a virtual one
+     * (a yield would hand its carrier round, see {@link Waits}), and returns the element that came,
+     * or null.
+     */
+    private static <E> E spinForElement(MessagePassingQueue<E> q, long start, long nanos) {
+        final boolean yield = !Waits.onVirtualThread();
+        for (int spins = 1; ; spins++) {
+            if (yield) {
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
+            }
+            // isEmpty reads the producer index with acquire; poll then waits for a claimed element.
+            if (!q.isEmpty()) {
+                final E e = q.poll();
+                if (e != null) {
+                    return e;
+                }
+            }
+            if ((yield || (spins & (SPINS_PER_CLOCK_READ - 1)) == 0) && System.nanoTime() - start >= nanos) {
+                return null;
+            }
+        }
+    }
+
+    /** {@link BlockingQueue#drainTo(Collection, int)} for the consumer of {@code q}. */
+    static <E> int drainTo(MessagePassingQueue<E> q, Collection<? super E> c, int maxElements) {
+        Args.notNull("c", c);
+        if (c == q) {
+            throw new IllegalArgumentException("c (the collection) must not be this queue");
+        }
+        int moved = 0;
+        for (E e; moved < maxElements && (e = q.poll()) != null; moved++) {
+            c.add(e);
+        }
+        return moved;
+    }
+
+    /**
+     * The timed drain: drains what is there; if nothing, waits for a first element as
+     * {@link BlockingQueue#poll(long, TimeUnit)} does and then drains up to {@code limit - 1} more
+     * without waiting.
+     */
+    static <E> int drain(MessagePassingBlockingQueue<E> q, MessagePassingQueue.Consumer<E> c,
+            int limit, long timeout, TimeUnit unit) throws InterruptedException {
+        Args.callback("c", c);
+        Args.limit(limit);
+        if (limit == 0) {
+            return 0;
+        }
+        final int drained = q.drain(c, limit);
+        if (drained != 0) {
+            return drained;
+        }
+        final E e = q.poll(timeout, unit);
+        if (e == null) {
+            return 0;
+        }
+        c.accept(e);
+        return 1 + q.drain(c, limit - 1);
+    }
+}

@@ -1,0 +1,659 @@
+package org.jcq.queues;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The blocking consumer side every {@link MessagePassingBlockingQueue} shares: waking, interrupts,
+ * timeouts, {@code drainTo} and the timed {@code drain}, run once per queue by a subclass that
+ * says how to build it and how to see its parked consumer. The {@link MessagePassingQueue}
+ * behaviour the queues inherit is covered by the registry suites; a bounded queue's producers
+ * waiting for room are covered by its own subclass.
+ * <p>
+ * Concurrent tests run under {@link Race}. A test that needs the consumer parked waits for it
+ * through the queue's own state ({@code blockedConsumer}) and the thread's state, never by sleeping;
+ * a lost wake-up leaves the consumer parked, which the race reports as a stall.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class BlockingConsumerSuite {
+    static final int CAPACITY = 16;
+    static final int STRESS_ROUNDS = 2_000;
+
+    @AfterEach
+    void clearInterruptStatus() {
+        Thread.interrupted();
+    }
+
+    /** Adds element {@code e} (and, for the fills, possibly the elements after it). */
+    interface Produce {
+        void add(MessagePassingBlockingQueue<Integer> q, int e) throws Exception;
+    }
+
+    /** A producer entry point, by name. */
+    record ProducerMethod(String name, Produce produce) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** Each adds exactly the one element it is given. */
+    List<ProducerMethod> singleElementProducers() {
+        final List<ProducerMethod> all = new ArrayList<>(List.of(
+                new ProducerMethod("offer", (q, e) -> assertTrue(q.offer(e))),
+                new ProducerMethod("relaxedOffer", (q, e) -> assertTrue(q.relaxedOffer(e))),
+                new ProducerMethod("add", (q, e) -> assertTrue(q.add(e))),
+                new ProducerMethod("put", (q, e) -> q.put(e)),
+                new ProducerMethod("offer(e, timeout, unit)", (q, e) -> assertTrue(q.offer(e, 1, TimeUnit.DAYS))),
+                new ProducerMethod("fill(s, 1)", (q, e) -> assertEquals(1, q.fill(() -> e, 1)))));
+        all.addAll(moreSingleElementProducers());
+        return all;
+    }
+
+    /** Every producer entry point; the fills add {@code e, e + 1, ...} until the queue is full. */
+    Stream<ProducerMethod> producerMethods() {
+        final List<ProducerMethod> all = new ArrayList<>(singleElementProducers());
+        all.add(new ProducerMethod("fill(s)", (q, e) -> assertTrue(q.fill(counter(e)) > 0)));
+        all.add(new ProducerMethod("fill(s, wait, exit)", (q, e) -> {
+            final AtomicInteger batches = new AtomicInteger();
+            q.fill(counter(e), idle -> idle + 1, () -> batches.getAndIncrement() == 0);
+        }));
+        return all.stream();
+    }
+
+    MessagePassingQueue.Supplier<Integer> counter(int first) {
+        final AtomicInteger next = new AtomicInteger(first);
+        return next::getAndIncrement;
+    }
+
+    /** How the consumer waits for one element. */
+    interface Await {
+        Integer await(MessagePassingBlockingQueue<Integer> q) throws InterruptedException;
+    }
+
+    /** A consumer waiting method, by name. */
+    record ConsumerMethod(String name, Await await) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    Stream<ConsumerMethod> consumerMethods() {
+        return Stream.of(
+                new ConsumerMethod("take", MessagePassingBlockingQueue::take),
+                new ConsumerMethod("poll(Long.MAX_VALUE, NANOSECONDS)", q -> q.poll(Long.MAX_VALUE, TimeUnit.NANOSECONDS)),
+                new ConsumerMethod("poll(Long.MAX_VALUE, DAYS)", q -> q.poll(Long.MAX_VALUE, TimeUnit.DAYS)),
+                new ConsumerMethod("drain(c, 1, Long.MAX_VALUE, DAYS)", q -> {
+                    final List<Integer> out = new ArrayList<>();
+                    assertEquals(1, q.drain(out::add, 1, Long.MAX_VALUE, TimeUnit.DAYS));
+                    return out.get(0);
+                }));
+    }
+
+    Stream<Arguments> producerAndConsumerMethods() {
+        return producerMethods().flatMap(p -> consumerMethods().map(c -> Arguments.of(p, c)));
+    }
+
+    /** Checks that elements {@code producer * perProducer + seq} arrive in each producer's order. */
+    static final class ProducerOrder {
+        private final int perProducer;
+        private final int[] last;
+
+        ProducerOrder(int producers, int perProducer) {
+            this.perProducer = perProducer;
+            this.last = new int[producers];
+            Arrays.fill(last, -1);
+        }
+
+        void check(int e) {
+            final int producer = e / perProducer;
+            assertEquals(last[producer] + 1, e % perProducer, "producer " + producer + " order");
+            last[producer]++;
+        }
+
+        void assertComplete() {
+            for (int producer = 0; producer < last.length; producer++) {
+                assertEquals(perProducer - 1, last[producer], "last element of producer " + producer);
+            }
+        }
+    }
+
+    /** Waits (spinning through the race) until {@code consumer} is parked in {@code q}. */
+    void awaitParked(Race race, MessagePassingBlockingQueue<?> q, AtomicReference<Thread> consumer) {
+        while (true) {
+            final Thread t = consumer.get();
+            if (t != null && blockedConsumer(q) == t && LockSupport.getBlocker(t) == q) {
+                final Thread.State state = t.getState();
+                if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING) {
+                    return;
+                }
+            }
+            race.idle();
+        }
+    }
+
+    /** What the other thread does once the consumer is parked. */
+    interface WhenParked {
+        void run(Thread consumer) throws Exception;
+    }
+
+    /**
+     * Runs {@code consumer} in one thread and, once that thread is parked in {@code q},
+     * {@code whenParked} in another; fails if the consumer never returns (a lost wake-up).
+     */
+    void raceParkedConsumer(MessagePassingBlockingQueue<Integer> q, Race.Task consumer,
+            WhenParked whenParked) {
+        final AtomicReference<Thread> consumerThread = new AtomicReference<>();
+        final AtomicLong done = new AtomicLong();
+        final Race race = new Race().watching(done::get, () -> done.get() == 0 ? "consumer still waiting" : "");
+        race.thread("consumer", () -> {
+            consumerThread.set(Thread.currentThread());
+            consumer.run();
+            done.incrementAndGet();
+        });
+        race.thread("other", () -> {
+            awaitParked(race, q, consumerThread);
+            whenParked.run(consumerThread.get());
+        });
+        race.run();
+    }
+
+    // ---- waking -------------------------------------------------------------------------------
+
+    @ParameterizedTest(name = "{0} wakes {1}")
+    @MethodSource("producerAndConsumerMethods")
+    void everyProducerMethodWakesAParkedConsumer(ProducerMethod producer, ConsumerMethod consumerMethod) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final AtomicReference<Integer> taken = new AtomicReference<>();
+        raceParkedConsumer(q, () -> {
+            taken.set(consumerMethod.await().await(q));
+            assertNull(blockedConsumer(q), "blockedConsumer cleared once the consumer runs again");
+        }, consumer -> producer.produce().add(q, 7));
+        assertEquals(7, taken.get());
+    }
+
+    /**
+     * The Dekker window: the producer adds as soon as it sees the consumer publish itself, so it
+     * races the consumer's re-check and park. Every producer method takes its turn.
+     */
+    @Test
+    void noLostWakeUpWhenOneProducerAddsExactlyAsTheConsumerBlocks() {
+        final List<ProducerMethod> methods = singleElementProducers();
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final AtomicLong consumed = new AtomicLong();
+        final Race race = new Race().watching(consumed::get, () -> "consumed " + consumed.get());
+        race.thread("consumer", () -> {
+            for (int i = 0; i < STRESS_ROUNDS; i++) {
+                final Integer e = (i & 1) == 0 ? q.take() : q.poll(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+                assertEquals(i, e);
+                consumed.incrementAndGet();
+            }
+        });
+        race.thread("producer", () -> {
+            for (int i = 0; i < STRESS_ROUNDS; i++) {
+                while (blockedConsumer(q) == null) {
+                    race.idle();
+                }
+                methods.get(i % methods.size()).produce().add(q, i);
+            }
+        });
+        race.run();
+        assertNull(q.poll());
+    }
+
+    @Test
+    void noLostWakeUpWhenTwoProducersAddAsTheConsumerBlocks() {
+        final List<ProducerMethod> methods = singleElementProducers();
+        final int perProducer = STRESS_ROUNDS / 2;
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final AtomicLong consumed = new AtomicLong();
+        final Race race = new Race().watching(consumed::get, () -> "consumed " + consumed.get());
+        final ProducerOrder order = new ProducerOrder(2, perProducer);
+        race.thread("consumer", () -> {
+            for (int i = 0; i < 2 * perProducer; i++) {
+                order.check(q.take());
+                consumed.incrementAndGet();
+            }
+        });
+        for (int id = 0; id < 2; id++) {
+            final int producer = id;
+            race.thread("producer-" + id, () -> {
+                for (int i = 0; i < perProducer; i++) {
+                    while (blockedConsumer(q) == null) {
+                        race.idle();
+                    }
+                    methods.get((i + producer) % methods.size()).produce().add(q, producer * perProducer + i);
+                }
+            });
+        }
+        race.run();
+        order.assertComplete();
+        assertNull(q.poll());
+    }
+
+    /** Producers that do not wait for the consumer: it blocks whenever it outruns them. */
+    @Test
+    void takeDeliversEveryElementOnceInProducerOrderFromFreeRunningProducers() {
+        final int perProducer = 20_000;
+        final MessagePassingBlockingQueue<Integer> q = newQueue(4);
+        final AtomicLong consumed = new AtomicLong();
+        final Race race = new Race().watching(consumed::get, () -> "consumed " + consumed.get());
+        final ProducerOrder order = new ProducerOrder(2, perProducer);
+        race.thread("consumer", () -> {
+            final List<Integer> batch = new ArrayList<>();
+            while (consumed.get() < 2L * perProducer) {
+                batch.clear();
+                switch ((int) (consumed.get() % 3)) {
+                    case 0:
+                        batch.add(q.take());
+                        break;
+                    case 1:
+                        q.drain(batch::add, 3, Long.MAX_VALUE, TimeUnit.DAYS);
+                        break;
+                    default:
+                        final Integer e = q.poll(1, TimeUnit.MILLISECONDS);
+                        if (e != null) {
+                            batch.add(e);
+                        }
+                }
+                for (int e : batch) {
+                    order.check(e);
+                    consumed.incrementAndGet();
+                }
+            }
+        });
+        for (int id = 0; id < 2; id++) {
+            final int producer = id;
+            race.thread("producer-" + id, () -> {
+                for (int i = 0; i < perProducer; i++) {
+                    while (!q.offer(producer * perProducer + i)) {
+                        race.idle();
+                    }
+                }
+            });
+        }
+        race.run();
+        order.assertComplete();
+        assertNull(q.poll());
+    }
+
+    /**
+     * More virtual threads than carriers block in {@code take()} at once, and one more virtual
+     * thread then wakes them all: possible only if a parked {@code take()} gives its carrier back
+     * (a pinned one would hold it, and the last threads could never run). JDK 21+; skipped before.
+     */
+    @Test
+    void takeInVirtualThreadsGivesTheCarrierBack() throws ReflectiveOperationException {
+        final Method ofVirtual;
+        try {
+            ofVirtual = Thread.class.getMethod("ofVirtual");
+        } catch (NoSuchMethodException e) {
+            assumeTrue(false, "no virtual threads on Java " + Runtime.version().feature());
+            return;
+        }
+        final Object builder = ofVirtual.invoke(null);
+        final Method unstarted = Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class);
+        final int n = 4 * Runtime.getRuntime().availableProcessors() + 4;
+        final List<MessagePassingBlockingQueue<Integer>> queues = new ArrayList<>();
+        final List<Thread> consumers = new ArrayList<>();
+        final AtomicLong taken = new AtomicLong();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (int i = 0; i < n; i++) {
+            final int id = i;
+            final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+            queues.add(q);
+            consumers.add((Thread) unstarted.invoke(builder, (Runnable) () -> {
+                try {
+                    assertEquals(id, q.take());
+                    taken.incrementAndGet();
+                } catch (Throwable t) {
+                    failure.compareAndSet(null, t);
+                }
+            }));
+        }
+        final Thread producer = (Thread) unstarted.invoke(builder, (Runnable) () -> {
+            for (int i = 0; i < n; i++) {
+                queues.get(i).offer(i);
+            }
+        });
+        consumers.forEach(Thread::start);
+        final Race race = new Race().watching(taken::get, () -> "taken " + taken.get() + " of " + n);
+        race.thread("driver", () -> {
+            for (int i = 0; i < n; i++) {
+                while (blockedConsumer(queues.get(i)) != consumers.get(i)) {
+                    race.idle();
+                }
+            }
+            producer.start();
+            while (taken.get() < n && failure.get() == null) {
+                race.idle();
+            }
+        });
+        race.run();
+        assertNull(failure.get());
+        assertEquals(n, taken.get());
+    }
+
+    // ---- interrupts ---------------------------------------------------------------------------
+
+    @Test
+    void availableElementIsReturnedEvenIfInterruptedAndTheStatusStays() throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        q.offer(1);
+        q.offer(2);
+        q.offer(3);
+        Thread.currentThread().interrupt();
+        assertEquals(1, q.take());
+        assertEquals(2, q.poll(1, TimeUnit.DAYS));
+        final List<Integer> out = new ArrayList<>();
+        assertEquals(1, q.drain(out::add, 5, 1, TimeUnit.DAYS));
+        assertEquals(List.of(3), out);
+        assertTrue(Thread.interrupted(), "interrupt status untouched when nothing waited");
+    }
+
+    Stream<ConsumerMethod> waitingConsumerMethods() {
+        return consumerMethods();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("waitingConsumerMethods")
+    void interruptedBeforeWaitingThrowsClearsStatusAndLeavesQueueUsable(ConsumerMethod method)
+            throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        Thread.currentThread().interrupt();
+        assertThrows(InterruptedException.class, () -> method.await().await(q));
+        assertFalse(Thread.interrupted(), "interrupt status cleared");
+        assertNull(blockedConsumer(q));
+        assertTrue(q.offer(5));
+        assertEquals(5, method.await().await(q));
+        assertTrue(q.isEmpty());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("waitingConsumerMethods")
+    void interruptedWhileParkedThrowsAndClearsStatus(ConsumerMethod method) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        raceParkedConsumer(q, () -> {
+            assertThrows(InterruptedException.class, () -> method.await().await(q));
+            assertFalse(Thread.interrupted(), "interrupt status cleared");
+            assertNull(blockedConsumer(q));
+        }, Thread::interrupt);
+        assertTrue(q.offer(1));
+        assertEquals(1, q.poll());
+    }
+
+    /**
+     * A producer adds and interrupts the parked consumer at once, in either order: the consumer
+     * gets the element or an {@link InterruptedException}, and then the element on a later call.
+     */
+    @Test
+    void elementOfferedWhileConsumerIsInterruptedIsNeverLost() {
+        final int rounds = 500;
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final AtomicReference<Thread> consumer = new AtomicReference<>();
+        final AtomicLong consumed = new AtomicLong();
+        final AtomicInteger interrupted = new AtomicInteger();
+        final Race race = new Race().watching(consumed::get, () -> "consumed " + consumed.get());
+        race.thread("consumer", () -> {
+            consumer.set(Thread.currentThread());
+            for (int i = 0; i < rounds; i++) {
+                Integer e = null;
+                while (e == null) {
+                    try {
+                        e = (i & 1) == 0 ? q.take() : q.poll(Long.MAX_VALUE, TimeUnit.DAYS);
+                    } catch (InterruptedException expected) {
+                        interrupted.incrementAndGet();
+                    }
+                }
+                assertEquals(i, e);
+                consumed.incrementAndGet();
+            }
+        });
+        race.thread("producer", () -> {
+            for (int i = 0; i < rounds; i++) {
+                awaitParked(race, q, consumer);
+                if ((i & 2) == 0) {
+                    q.offer(i);
+                    consumer.get().interrupt();
+                } else {
+                    consumer.get().interrupt();
+                    q.offer(i);
+                }
+            }
+        });
+        race.run();
+        assertNull(q.poll());
+        assertTrue(interrupted.get() > 0, "no round saw an interrupt: the test proved nothing");
+    }
+
+    // ---- timeouts -----------------------------------------------------------------------------
+
+    @Test
+    void zeroOrNegativeTimeoutNeverWaitsEvenIfInterrupted() throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final List<Integer> out = new ArrayList<>();
+        Thread.currentThread().interrupt();
+        assertNull(q.poll(0, TimeUnit.NANOSECONDS));
+        assertNull(q.poll(-1, TimeUnit.DAYS));
+        assertNull(q.poll(Long.MIN_VALUE, TimeUnit.NANOSECONDS));
+        assertEquals(0, q.drain(out::add, 4, 0, TimeUnit.SECONDS));
+        assertEquals(0, q.drain(out::add, 4, -5, TimeUnit.SECONDS));
+        assertTrue(Thread.interrupted(), "nothing waited, so the interrupt status stays");
+        q.offer(9);
+        assertEquals(9, q.poll(-1, TimeUnit.SECONDS), "a non-positive timeout still polls");
+        assertTrue(out.isEmpty());
+    }
+
+    @Test
+    void smallTimeoutReturnsNullOnlyAfterItElapsed() throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final long timeout = TimeUnit.MILLISECONDS.toNanos(20);
+        // A lower bound only (nanoTime is monotonic and the loop re-parks after early returns).
+        long start = System.nanoTime();
+        assertNull(q.poll(timeout, TimeUnit.NANOSECONDS));
+        assertTrue(System.nanoTime() - start >= timeout, "poll returned before its timeout");
+        start = System.nanoTime();
+        assertEquals(0, q.drain(e -> { }, 3, timeout, TimeUnit.NANOSECONDS));
+        assertTrue(System.nanoTime() - start >= timeout, "drain returned before its timeout");
+        assertNull(blockedConsumer(q));
+        q.offer(1);
+        assertEquals(1, q.poll(timeout, TimeUnit.NANOSECONDS));
+    }
+
+    @Test
+    void takeParksAgainAfterSpuriousWakeUps() {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final AtomicReference<Thread> consumer = new AtomicReference<>();
+        final AtomicReference<Integer> taken = new AtomicReference<>();
+        final AtomicBoolean returned = new AtomicBoolean();
+        final Race race = new Race().watching(() -> returned.get() ? 1 : 0, () -> "taken " + taken.get());
+        race.thread("consumer", () -> {
+            consumer.set(Thread.currentThread());
+            taken.set(q.take());
+            returned.set(true);
+        });
+        race.thread("producer", () -> {
+            for (int i = 0; i < 20; i++) {
+                awaitParked(race, q, consumer);
+                LockSupport.unpark(consumer.get()); // a spurious wake-up: the queue is still empty
+                assertFalse(returned.get(), "take returned with the queue empty");
+            }
+            awaitParked(race, q, consumer);
+            assertFalse(returned.get(), "take returned with the queue empty");
+            q.offer(3);
+        });
+        race.run();
+        assertEquals(3, taken.get());
+    }
+
+    @Test
+    void nullUnitIsRejectedWhenTheCallMustWait() {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        assertThrows(NullPointerException.class, () -> q.poll(1, null), "empty");
+        assertThrows(NullPointerException.class, () -> q.drain(e -> fail("consumer called"), 1, 1, null), "empty");
+        if (q.capacity() != MessagePassingQueue.UNBOUNDED_CAPACITY) {
+            for (int i = 0; i < q.capacity(); i++) {
+                q.offer(i);
+            }
+            assertThrows(NullPointerException.class, () -> q.offer(-1, 1, null), "full");
+            assertEquals(q.capacity(), q.size());
+            assertEquals(0, q.poll());
+        }
+    }
+
+    @Test
+    void nullUnitIsNotReadWhenTheCallNeedNotWait() throws InterruptedException {
+        // As JCTools: an element or a slot at hand is taken without looking at the unit.
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        assertTrue(q.offer(1, 1, null));
+        assertTrue(q.offer(2, 1, null));
+        assertEquals(1, q.poll(1, null));
+        final List<Integer> drained = new ArrayList<>();
+        assertEquals(1, q.drain(drained::add, 1, 1, null));
+        assertEquals(List.of(2), drained);
+        assertTrue(q.isEmpty());
+    }
+
+    // ---- drainTo ------------------------------------------------------------------------------
+
+    @Test
+    void drainToMovesEverythingInOrder() {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        for (int i = 0; i < 5; i++) {
+            q.offer(i);
+        }
+        final List<Integer> out = new ArrayList<>(List.of(-1));
+        assertEquals(5, q.drainTo(out));
+        assertEquals(List.of(-1, 0, 1, 2, 3, 4), out);
+        assertTrue(q.isEmpty());
+        assertEquals(0, q.drainTo(out));
+    }
+
+    @Test
+    void drainToWithLimitMovesAtMostLimit() {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        for (int i = 0; i < 5; i++) {
+            q.offer(i);
+        }
+        final List<Integer> out = new ArrayList<>();
+        assertEquals(2, q.drainTo(out, 2));
+        assertEquals(List.of(0, 1), out);
+        assertEquals(0, q.drainTo(out, 0));
+        assertEquals(0, q.drainTo(out, -1));
+        assertEquals(0, q.drainTo(out, Integer.MIN_VALUE));
+        assertEquals(3, q.size());
+        assertEquals(3, q.drainTo(out, 10));
+        assertEquals(List.of(0, 1, 2, 3, 4), out);
+    }
+
+    @Test
+    void drainToRejectsNullAndItselfLeavingQueueUnchanged() {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        q.offer(1);
+        final NullPointerException npe = assertThrows(NullPointerException.class, () -> q.drainTo(null));
+        assertTrue(npe.getMessage().contains("c"), npe.getMessage());
+        assertThrows(NullPointerException.class, () -> q.drainTo(null, 1));
+        assertThrows(IllegalArgumentException.class, () -> q.drainTo(q));
+        assertThrows(IllegalArgumentException.class, () -> q.drainTo(q, 1));
+        assertEquals(1, q.size());
+        assertEquals(1, q.poll());
+    }
+
+    // ---- blocking drain -----------------------------------------------------------------------
+
+    @Test
+    void blockingDrainTakesWhatIsThereWithoutWaiting() throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        for (int i = 0; i < 5; i++) {
+            q.offer(i);
+        }
+        final List<Integer> out = new ArrayList<>();
+        assertEquals(3, q.drain(out::add, 3, Long.MAX_VALUE, TimeUnit.DAYS));
+        assertEquals(2, q.drain(out::add, 3, Long.MAX_VALUE, TimeUnit.DAYS));
+        assertEquals(List.of(0, 1, 2, 3, 4), out);
+    }
+
+    @Test
+    void blockingDrainWithLimitZeroReturnsAtOnce() throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        // Interrupted: had it tried to wait, it would throw.
+        Thread.currentThread().interrupt();
+        assertEquals(0, q.drain(e -> { }, 0, Long.MAX_VALUE, TimeUnit.DAYS));
+        assertTrue(Thread.interrupted());
+        q.offer(1);
+        assertEquals(0, q.drain(e -> { }, 0, Long.MAX_VALUE, TimeUnit.DAYS));
+        assertEquals(1, q.size());
+    }
+
+    @Test
+    void blockingDrainRejectsBadArgumentsLeavingQueueUnchanged() {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        q.offer(1);
+        final IllegalArgumentException iae = assertThrows(IllegalArgumentException.class,
+                () -> q.drain(e -> { }, -1, 1, TimeUnit.SECONDS));
+        assertTrue(iae.getMessage().contains("limit") && iae.getMessage().contains("-1"), iae.getMessage());
+        final IllegalArgumentException nullConsumer = assertThrows(IllegalArgumentException.class,
+                () -> q.drain(null, 1, 1, TimeUnit.SECONDS));
+        assertEquals("c must not be null", nullConsumer.getMessage());
+        assertEquals(1, q.size());
+    }
+
+    @Test
+    void blockingDrainWaitsForTheFirstElementThenTakesWhatFollowedUpToLimit() {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final List<Integer> out = new ArrayList<>();
+        final AtomicInteger drained = new AtomicInteger(-1);
+        raceParkedConsumer(q, () -> drained.set(q.drain(out::add, 2, Long.MAX_VALUE, TimeUnit.DAYS)),
+                consumer -> assertEquals(3, q.fill(counter(10), 3)));
+        final int n = drained.get();
+        assertTrue(n >= 1 && n <= 2, "drained " + n);
+        assertEquals(n == 1 ? List.of(10) : List.of(10, 11), out);
+        assertEquals(3 - n, q.size());
+    }
+
+    @Test
+    void consumerExceptionInBlockingDrainCountsElementAsDelivered() {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        raceParkedConsumer(q, () -> assertThrows(IllegalStateException.class, () -> q.drain(e -> {
+            throw new IllegalStateException("refused " + e);
+        }, 4, Long.MAX_VALUE, TimeUnit.DAYS)), consumer -> q.offer(1));
+        assertTrue(q.isEmpty());
+        assertNull(blockedConsumer(q));
+    }
+
+    /** A new queue of (at least) {@code capacity} elements, or chunks of that size if unbounded. */
+    abstract MessagePassingBlockingQueue<Integer> newQueue(int capacity);
+
+    /** The queue's parked (or about to park) consumer, or null: its {@code blockedConsumer}. */
+    abstract Thread blockedConsumer(MessagePassingBlockingQueue<?> q);
+
+    /** Producer entry points of this queue beyond {@link MessagePassingBlockingQueue}'s; each adds the one element it is given. */
+    List<ProducerMethod> moreSingleElementProducers() {
+        return List.of();
+    }
+}
