@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Release check: builds what would go to Maven Central (mvn -Prelease, tests skipped) and checks
 #  1. for every published project (the parent POM, jctools-core, jctools-experimental,
-#     jcq-pekko, jcq-reactor, jcq-log4j): the POM metadata Central requires (name, description, url,
+#     jcq-pekko, jcq-reactor, jcq-log4j, jcq-netty): the POM metadata Central requires (name, description, url,
 #     licenses, scm, developers), read from the effective POM, and the main jar, sources jar and
 #     javadoc jar in target/;
 #  2. that the tool modules (benchmarks, concurrency tests) are not deployed;
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-published=jcq-parent,jctools-core,jctools-experimental,jcq-pekko,jcq-reactor,jcq-log4j
+published=jcq-parent,jctools-core,jctools-experimental,jcq-pekko,jcq-reactor,jcq-log4j,jcq-netty
 tools=jctools-benchmarks,jctools-concurrency-test
 start=$SECONDS
 work=target/release-check
@@ -22,7 +22,7 @@ mkdir -p "$work"
 echo "== Release build: mvn -Prelease -DskipTests package (published modules)"
 # The parent is listed too (-pl .), and jctools-core is in the reactor, so jctools-experimental
 # and the integration modules take core from this build and never from the local repository.
-mvn -B -ntp "$@" -q -Prelease -DskipTests package -pl .,jctools-core,jctools-experimental,jcq-pekko,jcq-reactor,jcq-log4j
+mvn -B -ntp "$@" -q -Prelease -DskipTests package -pl .,jctools-core,jctools-experimental,jcq-pekko,jcq-reactor,jcq-log4j,jcq-netty
 
 echo "== Effective POMs of the whole reactor (help:effective-pom)"
 mvn -B -ntp "$@" -q -Prelease help:effective-pom -Doutput="$PWD/$work/effective-pom.xml"
