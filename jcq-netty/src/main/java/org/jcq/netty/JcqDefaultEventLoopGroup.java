@@ -5,13 +5,14 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
 
 import io.netty.channel.DefaultEventLoop;
-import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultithreadEventLoopGroup;
 
 /**
- * A Netty {@link DefaultEventLoopGroup} (the loops of the local transport, and a general-purpose
- * executor group) whose loops queue their tasks in JCQ's MPSC queues. A
+ * A group of Netty {@link DefaultEventLoop}s (executors that run tasks on one thread each and wait
+ * for work, with no I/O of their own; what Netty's {@code DefaultEventLoopGroup}, deprecated in 4.2,
+ * makes) whose loops queue their tasks in JCQ's MPSC queues. A
  * {@link DefaultEventLoop} waits for work in Netty's {@code takeTask()}, which needs a
  * {@link java.util.concurrent.BlockingQueue}: here it is
  * {@link org.jcq.queues.MpscUnboundedBlockingConsumerArrayQueue} (Netty's default, no bound on
@@ -25,7 +26,7 @@ import io.netty.channel.EventLoopGroup;
  * }</pre>
  * Netty's {@code removeTask(Runnable)} (the queue's {@code remove(Object)}) is not supported.
  */
-public class JcqDefaultEventLoopGroup extends DefaultEventLoopGroup {
+public class JcqDefaultEventLoopGroup extends MultithreadEventLoopGroup {
     /** A group of Netty's default number of loops. */
     public JcqDefaultEventLoopGroup() {
         this(0);

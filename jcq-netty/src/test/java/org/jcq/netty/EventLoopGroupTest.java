@@ -362,4 +362,52 @@ class EventLoopGroupTest {
             shutdown(group);
         }
     }
+
+    /**
+     * Eight default loops on virtual threads (JDK 21+; skipped before), more than there are
+     * carriers: each idle loop parks in {@code takeTask()} and gives its carrier back, so every
+     * loop runs the task it is then given. A loop that held its carrier while it waited would
+     * leave the last ones without one.
+     */
+    @Test
+    void defaultLoopsOnVirtualThreadsGiveTheirCarriersBackWhileIdle() throws Exception {
+        final java.util.concurrent.ExecutorService virtual;
+        try {
+            virtual = (java.util.concurrent.ExecutorService) java.util.concurrent.Executors.class
+                    .getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+        } catch (NoSuchMethodException e) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "no virtual threads on Java " + Runtime.version().feature());
+            return;
+        }
+        final int loops = 8;
+        final EventLoopGroup group = new JcqDefaultEventLoopGroup(loops, virtual);
+        try {
+            final List<EventLoop> all = new ArrayList<>();
+            for (int i = 0; i < loops; i++) {
+                all.add(group.next());
+            }
+            final List<Thread> threads = new ArrayList<>();
+            for (EventLoop loop : all) {
+                threads.add(loop.submit(Thread::currentThread).get(10, TimeUnit.SECONDS));
+            }
+            for (Thread t : threads) {
+                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                while (!(LockSupport.getBlocker(t) instanceof MpscUnboundedBlockingConsumerArrayQueue)) {
+                    assertTrue(System.nanoTime() < deadline, "loop thread " + t + " never parked on JCQ's queue");
+                    Thread.sleep(1);
+                }
+            }
+            final List<io.netty.util.concurrent.Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < loops; i++) {
+                final int id = i;
+                answers.add(all.get(i).submit(() -> id));
+            }
+            for (int i = 0; i < loops; i++) {
+                assertEquals(i, (int) answers.get(i).get(10, TimeUnit.SECONDS));
+            }
+        } finally {
+            shutdown(group);
+            virtual.shutdown();
+        }
+    }
 }
