@@ -115,9 +115,7 @@ class ClassicActorMailboxTest {
             t.start();
             threads.add(t);
         }
-        for (Thread t : threads) {
-            t.join();
-        }
+        Joins.joinAll(threads);
         @SuppressWarnings("unchecked")
         final List<long[]> seen = probe.expectMsgClass(Duration.ofSeconds(30), List.class);
         final long[] next = new long[senders];
@@ -181,7 +179,9 @@ class ClassicActorMailboxTest {
             t.start();
             threads.add(t);
         }
+        final long started = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (delivered.get() < 1000) {
+            assertTrue(System.nanoTime() < started, "the actor never got 1000 messages: " + delivered.get());
             Thread.sleep(1);
         }
         // A stop is a system message: it overtakes what waits in the mailbox, which the clean-up
@@ -192,9 +192,7 @@ class ClassicActorMailboxTest {
         watcher.expectTerminated(Duration.ofSeconds(10), actor);
         Thread.sleep(20);
         go.set(false);
-        for (Thread t : threads) {
-            t.join();
-        }
+        Joins.joinAll(threads);
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (delivered.get() + dead.get() < sent.get()) {
             assertTrue(System.nanoTime() < deadline,

@@ -181,9 +181,7 @@ class MessageQueueTest {
                 }
             }
             q.cleanUp(ActorRef.noSender(), dead);
-            for (Thread t : threads) {
-                t.join(TimeUnit.SECONDS.toMillis(30));
-            }
+            Joins.joinAll(threads);
             final List<long[]> forwarded = new ArrayList<>();
             dead.received.forEach(e -> forwarded.add((long[]) e.message()));
             assertEquals(senders * perSender, taken.size() + forwarded.size(), kind + " round " + round);

@@ -103,9 +103,7 @@ class TypedActorMailboxTest {
             t.start();
             threads.add(t);
         }
-        for (Thread t : threads) {
-            t.join();
-        }
+        Joins.joinAll(threads);
         final List<Msg> seen = probe.receiveMessage(Duration.ofSeconds(30));
         final int[] next = new int[senders];
         for (Msg m : seen) {
