@@ -61,11 +61,6 @@ abstract class MpscMessageQueue implements MessageQueue {
         }
     }
 
-    /** Whether {@link #cleanUp} has run. */
-    final boolean isClosed() {
-        return (boolean) CLOSED.getVolatile(this);
-    }
-
     /** The owner's mailbox run only (until clean-up). */
     @Override
     public final Envelope dequeue() {

@@ -15,15 +15,19 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.ActorSystem;
 import org.apache.pekko.actor.DeadLetter;
+import org.apache.pekko.dispatch.BoundedMailbox;
+import org.apache.pekko.dispatch.BoundedMessageQueueSemantics;
 import org.apache.pekko.dispatch.Envelope;
 import org.apache.pekko.dispatch.MailboxType;
 import org.apache.pekko.dispatch.MessageQueue;
 import org.apache.pekko.testkit.javadsl.TestKit;
+import org.jcq.queues.MpscBlockingConsumerArrayQueue;
 import org.jcq.queues.MpscChunkedArrayQueue;
 import org.jcq.queues.MpscChunkedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedArrayQueue;
@@ -35,6 +39,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 
 import scala.Option;
@@ -69,8 +74,11 @@ class MessageQueueTest {
         return Stream.of(
                 new Kind("unbounded, compact", new MpscUnboundedMailbox(2, false), MpscUnboundedUnpaddedArrayQueue.class),
                 new Kind("unbounded, padded", new MpscUnboundedMailbox(2, true), MpscUnboundedArrayQueue.class),
-                new Kind("bounded, compact", new MpscBoundedMailbox(1 << 20, -1, false), MpscChunkedUnpaddedArrayQueue.class),
-                new Kind("bounded, padded", new MpscBoundedMailbox(1 << 20, -1, true), MpscChunkedArrayQueue.class));
+                new Kind("bounded, senders wait", new MpscBoundedMailbox(1 << 20, -1, false),
+                        MpscBlockingConsumerArrayQueue.class),
+                new Kind("bounded, no wait, compact", new MpscBoundedMailbox(1 << 20, 0, false),
+                        MpscChunkedUnpaddedArrayQueue.class),
+                new Kind("bounded, no wait, padded", new MpscBoundedMailbox(1 << 20, 0, true), MpscChunkedArrayQueue.class));
     }
 
     private static MpscMessageQueue create(MailboxType type) {
@@ -217,25 +225,54 @@ class MessageQueueTest {
         system.getEventStream().unsubscribe(deadLetters.getRef());
     }
 
-    @ParameterizedTest(name = "{0} thread")
-    @ValueSource(booleans = {false, true})
-    void aSenderWaitingForRoomGetsInWhenTheActorTakesOne(boolean virtual) throws Exception {
+    /**
+     * A sender that finds the mailbox full waits in the queue's own wait for room, the one that
+     * the queue's takes end once they have freed half the ring, rather than in a wait of its own
+     * that looks for room now and then: it parks with the queue as its blocker, and the actor's
+     * second take (half of 4) lets it in.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"platform thread, no time-out", "platform thread, 30 s", "virtual thread, no time-out",
+            "virtual thread, 30 s"})
+    void aSenderWaitingForRoomWaitsWhereTheActorsTakesWakeIt(String how) throws Exception {
+        final boolean virtual = how.startsWith("virtual");
         assumeTrue(!virtual || Runtime.version().feature() >= 21, "virtual threads need JDK 21+");
-        final MpscMessageQueue q = create(new MpscBoundedMailbox(4, -1, false));
+        final long pushTimeOut = how.endsWith("30 s") ? TimeUnit.SECONDS.toNanos(30) : -1;
+        final MpscMessageQueue q = create(new MpscBoundedMailbox(4, pushTimeOut, false));
         for (int i = 0; i < 4; i++) {
             q.enqueue(ActorRef.noSender(), Envelope.apply(i, ActorRef.noSender()));
         }
         final Runnable send = () -> q.enqueue(ActorRef.noSender(), Envelope.apply(4, ActorRef.noSender()));
-        final Thread sender = virtual ? virtualThread(send) : new Thread(send);
+        final Thread sender = virtual ? virtualThread(send) : new Thread(send, "sender");
         sender.start();
-        Thread.sleep(50);
-        assertTrue(sender.isAlive(), "a full mailbox with no time-out makes the sender wait");
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (LockSupport.getBlocker(sender) != q.queue) {
+            assertTrue(sender.isAlive(), "a full mailbox makes the sender wait");
+            assertTrue(System.nanoTime() < deadline,
+                    "the sender never parked in the queue's wait for room; its blocker: " + LockSupport.getBlocker(sender));
+            Thread.sleep(1);
+        }
         assertEquals(0, q.dequeue().message());
-        sender.join(5_000);
-        assertFalse(sender.isAlive());
-        for (int i = 1; i <= 4; i++) {
+        assertEquals(1, q.dequeue().message());
+        Joins.joinAll(List.of(sender));
+        for (int i = 2; i <= 4; i++) {
             assertEquals(i, q.dequeue().message());
         }
+        assertNull(q.dequeue());
+    }
+
+    /**
+     * The push time-out is reported as Pekko's {@code BoundedMailbox} reports the same setting:
+     * a negative one as that negative duration (it means "wait as long as it takes").
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"-1", "-5s", "0", "10ms", "2s"})
+    void pushTimeOutIsReportedAsPekkosBoundedMailboxReportsIt(String setting) {
+        final Config config = ConfigFactory.parseString("mailbox-capacity = 8\nmailbox-push-timeout-time = " + setting);
+        final MessageQueue pekkos = new BoundedMailbox(system.settings(), config).create(Option.empty(), Option.empty());
+        final MpscMessageQueue ours = create(new MpscBoundedMailbox(system.settings(), config));
+        assertEquals(((BoundedMessageQueueSemantics) pekkos).pushTimeOut(),
+                ((BoundedMessageQueueSemantics) ours).pushTimeOut());
     }
 
     @Test
@@ -251,6 +288,16 @@ class MessageQueueTest {
                 ConfigFactory.parseString("mailbox-capacity = 100\nmailbox-push-timeout-time = 2s")));
         assertEquals(128, bounded.capacity());
         assertEquals(scala.concurrent.duration.Duration.create(2, TimeUnit.SECONDS), bounded.pushTimeOut());
+        assertInstanceOf(MpscBlockingConsumerArrayQueue.class, bounded.queue, "senders may wait: the waiting queue");
+        // Pekko puts its default-mailbox section behind a mailbox's own: capacity 1000, time-out 10 s.
+        final MpscBoundedMailbox.Queue defaults = (MpscBoundedMailbox.Queue) create(new MpscBoundedMailbox(system.settings(),
+                ConfigFactory.parseString("padded = on").withFallback(system.settings().config()
+                        .getConfig("pekko.actor.default-mailbox"))));
+        assertEquals(1024, defaults.capacity());
+        assertEquals(scala.concurrent.duration.Duration.create(10, TimeUnit.SECONDS), defaults.pushTimeOut());
+        final MpscBoundedMailbox.Queue noWait = (MpscBoundedMailbox.Queue) create(new MpscBoundedMailbox(system.settings(),
+                ConfigFactory.parseString("mailbox-capacity = 100\nmailbox-push-timeout-time = 0\npadded = on")));
+        assertInstanceOf(MpscChunkedArrayQueue.class, noWait.queue, "no sender waits: the chunked queue");
         assertThrows(IllegalArgumentException.class,
                 () -> new MpscBoundedMailbox(system.settings(), ConfigFactory.parseString("mailbox-capacity = 0")));
         assertThrows(IllegalArgumentException.class, () -> new MpscBoundedMailbox(4, 0, false)
