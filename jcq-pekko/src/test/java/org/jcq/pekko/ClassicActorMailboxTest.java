@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import org.apache.pekko.actor.AbstractActor;
 import org.apache.pekko.actor.ActorCell;
@@ -22,6 +23,7 @@ import org.apache.pekko.actor.DeadLetter;
 import org.apache.pekko.actor.Props;
 import org.apache.pekko.dispatch.Mailbox;
 import org.apache.pekko.testkit.javadsl.TestKit;
+import org.jcq.queues.MpscBlockingConsumerArrayQueue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,6 +41,8 @@ class ClassicActorMailboxTest {
             "pekko.actor.default-mailbox.mailbox-type = \"org.jcq.pekko.MpscUnboundedMailbox\"",
             "bounded-jcq { mailbox-type = \"org.jcq.pekko.MpscBoundedMailbox\", mailbox-capacity = 16,"
                     + " mailbox-push-timeout-time = 10s }",
+            "bounded-4 { mailbox-type = \"org.jcq.pekko.MpscBoundedMailbox\", mailbox-capacity = 4,"
+                    + " mailbox-push-timeout-time = -1 }",
             "padded-jcq { mailbox-type = \"org.jcq.pekko.MpscUnboundedMailbox\", padded = on, chunk-size = 8 }",
             "balancing { type = \"org.apache.pekko.dispatch.BalancingDispatcherConfigurator\","
                     + " mailbox-type = \"org.jcq.pekko.MpscUnboundedMailbox\" }");
@@ -156,7 +160,11 @@ class ClassicActorMailboxTest {
 
     /**
      * Senders keep sending while the actor stops: every message is delivered or reaches dead
-     * letters, none is lost.
+     * letters, none is lost. This mostly shows Pekko's own part: it swaps a stopping actor's
+     * mailbox for its dead-letter mailbox before it cleans the queue up, so the senders' later
+     * tells go to dead letters without reaching the queue, and the test passes with the queue's
+     * forwarding removed. The forwarding is what
+     * {@link #aSenderWaitingInAFullMailboxWhenTheActorStopsReachesDeadLetters} tests.
      */
     @Test
     void stoppingWhileSendersSendLosesNothing() throws InterruptedException {
@@ -185,7 +193,8 @@ class ClassicActorMailboxTest {
             Thread.sleep(1);
         }
         // A stop is a system message: it overtakes what waits in the mailbox, which the clean-up
-        // forwards to dead letters, and so does everything the senders send afterwards.
+        // moves to dead letters; what the senders send afterwards goes to Pekko's dead-letter
+        // mailbox, except a tell that was already inside the queue's enqueue (forwarded).
         system().stop(actor);
         final TestKit watcher = new TestKit(system());
         watcher.watch(actor);
@@ -202,6 +211,87 @@ class ClassicActorMailboxTest {
         Thread.sleep(200);
         assertEquals(sent.get(), delivered.get() + dead.get(), "each message once");
         assertTrue(dead.get() > 0, "the senders went on after the stop");
+    }
+
+    /**
+     * The queue's forwarding after clean-up, under a real actor. A tell that comes after the stop
+     * never reaches the queue (Pekko has swapped the mailbox out), so the senders here are ones
+     * already inside the queue's enqueue: eight threads waiting for room in a full bounded
+     * mailbox (capacity 4, no push time-out) while the actor, done with its first message, stops
+     * itself (so the stop comes before any other message). The clean-up's drain moves the
+     * four waiting messages to dead letters and wakes the senders; those that get in before the
+     * drain has finished are drained with the rest, and those that get in after it (at least some:
+     * eight wake-ups take longer than draining four) reach dead letters only through the
+     * forwarding. Without it their messages would stay in a queue that nobody reads, and the
+     * senders behind them in a full one would wait for ever.
+     */
+    @Test
+    void aSenderWaitingInAFullMailboxWhenTheActorStopsReachesDeadLetters() throws InterruptedException {
+        final AtomicInteger dead = new AtomicInteger();
+        system().getEventStream().subscribe(system().actorOf(Props.create(Counter.class, () -> new Counter(dead))),
+                DeadLetter.class);
+        final AtomicInteger delivered = new AtomicInteger();
+        final CountDownLatch busy = new CountDownLatch(1);
+        final CountDownLatch gate = new CountDownLatch(1);
+        final ActorRef actor = system().actorOf(Props.create(GatedActor.class,
+                () -> new GatedActor(delivered, busy, gate)).withMailbox("bounded-4"));
+        actor.tell(0, ActorRef.noSender());
+        assertTrue(busy.await(10, TimeUnit.SECONDS), "the actor never took its first message");
+        for (int i = 1; i <= 4; i++) {
+            actor.tell(i, ActorRef.noSender());
+        }
+        final int waiting = 8;
+        final List<Thread> senders = new ArrayList<>();
+        for (int s = 0; s < waiting; s++) {
+            final int message = 5 + s;
+            final Thread sender = new Thread(() -> actor.tell(message, ActorRef.noSender()), "waiting-sender-" + s);
+            sender.setDaemon(true);
+            sender.start();
+            senders.add(sender);
+        }
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Thread sender : senders) {
+            while (!(LockSupport.getBlocker(sender) instanceof MpscBlockingConsumerArrayQueue)) {
+                assertTrue(sender.isAlive(), "the mailbox was full: " + sender.getName() + " must wait");
+                assertTrue(System.nanoTime() < deadline, sender.getName() + " never waited for room");
+                Thread.sleep(1);
+            }
+        }
+        final TestKit watcher = new TestKit(system());
+        watcher.watch(actor);
+        gate.countDown();
+        watcher.expectTerminated(Duration.ofSeconds(10), actor);
+        Joins.joinAll(senders);
+        final long settled = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (dead.get() < 4 + waiting && System.nanoTime() < settled) {
+            Thread.sleep(5);
+        }
+        assertEquals(1, delivered.get(), "only the message the actor held when it stopped");
+        assertEquals(4 + waiting, dead.get(), "the four that waited in the mailbox, and the waiting senders'");
+    }
+
+    /** Holds its first message until the gate opens, counts it, and stops. */
+    static final class GatedActor extends AbstractActor {
+        private final AtomicInteger count;
+        private final CountDownLatch busy;
+        private final CountDownLatch gate;
+
+        GatedActor(AtomicInteger count, CountDownLatch busy, CountDownLatch gate) {
+            this.count = count;
+            this.busy = busy;
+            this.gate = gate;
+        }
+
+        @Override
+        public Receive createReceive() {
+            return receiveBuilder().match(Integer.class, i -> {
+                busy.countDown();
+                gate.await(30, TimeUnit.SECONDS);
+                count.incrementAndGet();
+                // A system message to itself: processed before the mailbox gives it another message.
+                getContext().stop(getSelf());
+            }).build();
+        }
     }
 
     /** Counts the integers it receives. */
