@@ -2,8 +2,8 @@ package org.jcq.reactor;
 
 import java.util.Queue;
 
-import org.jcq.queues.MpscArrayQueue;
-import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
 
@@ -34,7 +34,8 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * unsafe sinks: their calls must be synchronized by the caller (for instance, made from inside a
  * Reactive Streams operator).</li>
  * <li><b>A sink from {@link reactor.core.publisher.Sinks#unsafe()} whose {@code tryEmitNext} is
- * called by several threads at once</b>: multi-producer, {@link #forConcurrentSink()}. Nothing
+ * called by several threads at once</b>: multi-producer, and multi-consumer as well (see below),
+ * {@link #forConcurrentSink()}. Nothing
  * stands between those threads and the queue, so their offers can overlap. Reactor 3.8.8's unicast
  * sink offers first and then drains under a work-in-progress counter, so its subscriber still
  * sees one {@code onNext} at a time, and its implementation notes say that several producers are
@@ -43,9 +44,31 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * every producer has finished: the sink does not order a terminal signal after emissions still
  * under way.</li>
  * </ul>
- * The consumer side needs no more than a single consumer in every case: Reactor takes from the
- * queue in one drain loop at a time, the sink's own (guarded by its work-in-progress counter) or
- * that of a downstream operator fused with the sink, such as {@code publishOn}.
+ * <h2>Consumers: one, except for a moment after a cancel</h2>
+ * Reactor takes from the queue in one drain loop at a time, the sink's own (guarded by its
+ * work-in-progress counter) or that of a downstream operator fused with the sink, such as
+ * {@code publishOn}, which polls the queue on its worker. One consumer is not always enough,
+ * though: when the subscriber cancels while emissions go on, an emitting thread's drain finds the
+ * sink cancelled and clears the queue (3.8.8's {@code SinkManyUnicast.drainFused}), while a fused
+ * {@code publishOn} worker may still be in its {@code poll}. For that moment the queue has two
+ * consumers, and a single-consumer queue is then outside its contract:
+ * <ul>
+ * <li>An MPSC queue's {@code poll} waits for a claimed slot whose element is not written yet.
+ * With two consumers, one may take the element while the other, having read the consumer index
+ * before, waits for that slot for ever: the emissions have stopped, so nothing is written there
+ * again, and the emitting thread or the {@code publishOn} worker spins until the process ends.
+ * This is why {@link #forConcurrentSink()} and {@link #boundedForConcurrentSink(int)} build
+ * multi-consumer queues ({@link MpmcUnboundedXaddArrayQueue}, {@link MpmcArrayQueue}): a consumer
+ * claims an index only once its element is there (or, at a chunk's first index, once a producer
+ * has claimed it), so two consumers never wait for the same slot, and none takes an element
+ * twice. The cost is a CAS per take.</li>
+ * <li>An SPSC queue never waits, so the serialized sinks' queues cannot hang this way, but a
+ * single-consumer queue under two consumers may hand an element to the discard hook twice, or, if
+ * one consumer crosses into a new chunk just after the other has unlinked the old one, throw a
+ * {@link NullPointerException} from the worker's {@code poll}, which Reactor then drops (logged by
+ * its default {@code onErrorDropped} hook). It happens only after the subscriber has cancelled;
+ * Reactor's own default queue for these sinks is single-consumer too.</li>
+ * </ul>
  *
  * <h2>What Reactor calls</h2>
  * Reactor 3.8.8's unicast sink calls {@code offer} (each emission), {@code poll} and
@@ -62,8 +85,10 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * {@link reactor.core.publisher.Sinks.EmitResult#FAIL_ZERO_SUBSCRIBER} while no subscriber has
  * come, and {@link reactor.core.publisher.Sinks.EmitResult#FAIL_OVERFLOW} after. The bounded
  * queues here are array queues that allocate their whole array at once; for a large bound that
- * is usually far from full, pass a chunked JCQ queue instead, which allocates as it fills
- * ({@link org.jcq.queues.SpscChunkedArrayQueue}, {@link org.jcq.queues.MpscChunkedArrayQueue}).
+ * is usually far from full, a chunked JCQ queue allocates as it fills
+ * ({@link org.jcq.queues.SpscChunkedArrayQueue} for a serialized sink; JCQ has no chunked
+ * multi-consumer queue, and {@link org.jcq.queues.MpscChunkedArrayQueue} has the two-consumer
+ * hazard of the class note).
  *
  * <h2>Caveats</h2>
  * <ul>
@@ -146,48 +171,50 @@ public final class SinkQueues {
     }
 
     /**
-     * An unbounded multi-producer single-consumer queue, for a sink of
+     * An unbounded multi-producer multi-consumer queue, for a sink of
      * {@link reactor.core.publisher.Sinks#unsafe()} whose {@code tryEmitNext} several threads call
-     * at once.
+     * at once: multi-consumer because a cancel can put a second consumer on it for a moment (see
+     * the class note).
      *
      * @param <T> the type of the elements
-     * @return a new, empty {@link MpscUnboundedArrayQueue} with chunks of
+     * @return a new, empty {@link MpmcUnboundedXaddArrayQueue} with chunks of
      *     {@value #DEFAULT_CHUNK_SIZE} elements
      */
     public static <T> Queue<T> forConcurrentSink() {
-        return new MpscUnboundedArrayQueue<>(DEFAULT_CHUNK_SIZE);
+        return new MpmcUnboundedXaddArrayQueue<>(DEFAULT_CHUNK_SIZE);
     }
 
     /**
      * As {@link #forConcurrentSink()}, with chunks of the given size.
      *
      * @param <T> the type of the elements
-     * @param chunkSize the chunk size, in {@code [2, 2^30]}, rounded up to a power of two (one slot
-     *     of each chunk links it to the next)
-     * @return a new, empty {@link MpscUnboundedArrayQueue}
+     * @param chunkSize the chunk size, in {@code [0, 2^30]}, rounded up to a power of two (0 and 1
+     *     give chunks of 1 slot)
+     * @return a new, empty {@link MpmcUnboundedXaddArrayQueue}
      * @throws IllegalArgumentException if {@code chunkSize} is out of range
      */
     public static <T> Queue<T> forConcurrentSink(int chunkSize) {
-        return new MpscUnboundedArrayQueue<>(chunkSize);
+        return new MpmcUnboundedXaddArrayQueue<>(chunkSize);
     }
 
     /**
-     * A bounded multi-producer single-consumer queue, for the sinks of {@link #forConcurrentSink()}:
+     * A bounded multi-producer multi-consumer queue, for the sinks of {@link #forConcurrentSink()}:
      * once it holds {@code capacity} elements (rounded up), the sink's emissions fail until the
      * subscriber drains it.
      *
      * @param <T> the type of the elements
-     * @param capacity the bound, in {@code [1, 2^30]}, rounded up to a power of two
-     * @return a new, empty {@link MpscArrayQueue}, its array allocated
+     * @param capacity the bound, in {@code [1, 2^30]}, rounded up to a power of two and to no less
+     *     than 2
+     * @return a new, empty {@link MpmcArrayQueue}, its array allocated
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public static <T> Queue<T> boundedForConcurrentSink(int capacity) {
-        return new MpscArrayQueue<>(bound(capacity));
+        return new MpmcArrayQueue<>(Math.max(2, bound(capacity)));
     }
 
     /**
      * The bound, checked the way JCQ's constructors check theirs (and with their message): the
-     * array queues themselves would turn 0 or less into a bound of 1 (MPSC) or 4 (SPSC).
+     * SPSC array queue would turn 0 or less into a bound of 4.
      */
     private static int bound(int capacity) {
         if (capacity < 1 || capacity > MAX_CAPACITY) {

@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A queue that hands every call to a JCQ queue and records what it sees: the name of each
  * {@link Queue} method called (every abstract method of the interface is overridden, and its default
- * methods reach the delegate only through them, mostly through the iterator), how many offers ran
- * and how many ran at the same time. It can hold
+ * methods reach the delegate only through them, mostly through the iterator), the threads that
+ * polled, how many offers ran and how many ran at the same time. It can hold
  * the first offer until the test lets it go, which stands for a producer preempted inside
  * {@code offer}: what a second emitter can do meanwhile tells whether the sink serializes
  * emissions.
@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class RecordingQueue<T> implements Queue<T> {
     private final Queue<T> delegate;
     private final Set<String> calls = ConcurrentHashMap.newKeySet();
+    private final Set<String> pollingThreads = ConcurrentHashMap.newKeySet();
     private final AtomicInteger offers = new AtomicInteger();
     private final AtomicInteger offersUnderWay = new AtomicInteger();
     private final AtomicInteger mostOffersAtOnce = new AtomicInteger();
@@ -48,6 +49,11 @@ final class RecordingQueue<T> implements Queue<T> {
     /** The names of the methods called so far. */
     Set<String> calls() {
         return Set.copyOf(calls);
+    }
+
+    /** The names of the threads that called {@code poll} so far. */
+    Set<String> pollingThreads() {
+        return Set.copyOf(pollingThreads);
     }
 
     /** The offers made so far (a held offer counts from the moment it enters). */
@@ -105,6 +111,7 @@ final class RecordingQueue<T> implements Queue<T> {
     @Override
     public T poll() {
         record("poll");
+        pollingThreads.add(Thread.currentThread().getName());
         return delegate.poll();
     }
 

@@ -8,8 +8,8 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import org.jcq.queues.MessagePassingQueue;
-import org.jcq.queues.MpscArrayQueue;
-import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
 import org.junit.jupiter.api.Test;
@@ -42,9 +42,10 @@ class SinkQueuesTest {
         assertInstanceOf(SpscUnboundedArrayQueue.class, SinkQueues.forSerializedSink());
         assertInstanceOf(SpscUnboundedArrayQueue.class, SinkQueues.forSerializedSink(64));
         assertInstanceOf(SpscArrayQueue.class, SinkQueues.boundedForSerializedSink(64));
-        assertInstanceOf(MpscUnboundedArrayQueue.class, SinkQueues.forConcurrentSink());
-        assertInstanceOf(MpscUnboundedArrayQueue.class, SinkQueues.forConcurrentSink(64));
-        assertInstanceOf(MpscArrayQueue.class, SinkQueues.boundedForConcurrentSink(64));
+        // Multi-consumer: a cancel can put a second consumer on the queue (CancelRaceTest).
+        assertInstanceOf(MpmcUnboundedXaddArrayQueue.class, SinkQueues.forConcurrentSink());
+        assertInstanceOf(MpmcUnboundedXaddArrayQueue.class, SinkQueues.forConcurrentSink(64));
+        assertInstanceOf(MpmcArrayQueue.class, SinkQueues.boundedForConcurrentSink(64));
         assertEquals(MessagePassingQueue.UNBOUNDED_CAPACITY, capacity(SinkQueues.forSerializedSink()));
         assertEquals(MessagePassingQueue.UNBOUNDED_CAPACITY, capacity(SinkQueues.forConcurrentSink()));
     }
@@ -64,7 +65,7 @@ class SinkQueuesTest {
         assertEquals(8, capacity(SinkQueues.boundedForSerializedSink(5)));
         assertEquals(8, capacity(SinkQueues.boundedForConcurrentSink(5)));
         assertEquals(4, capacity(SinkQueues.boundedForSerializedSink(1)));
-        assertEquals(1, capacity(SinkQueues.boundedForConcurrentSink(1)));
+        assertEquals(2, capacity(SinkQueues.boundedForConcurrentSink(1)));
         assertEquals(1 << 10, capacity(SinkQueues.boundedForSerializedSink(1000)));
     }
 
@@ -88,14 +89,14 @@ class SinkQueuesTest {
     void chunkSizesOutOfRangeAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> SinkQueues.forSerializedSink(-1));
         assertThrows(IllegalArgumentException.class, () -> SinkQueues.forSerializedSink((1 << 30) + 1));
-        assertThrows(IllegalArgumentException.class, () -> SinkQueues.forConcurrentSink(1));
+        assertThrows(IllegalArgumentException.class, () -> SinkQueues.forConcurrentSink(-1));
         assertThrows(IllegalArgumentException.class, () -> SinkQueues.forConcurrentSink((1 << 30) + 1));
     }
 
     @Test
     void smallChunksCarryManyElementsInOrder() {
-        // 16 and 2 are the smallest chunks: a new chunk is linked every few elements.
-        for (Queue<Integer> queue : List.<Queue<Integer>>of(SinkQueues.forSerializedSink(16), SinkQueues.forConcurrentSink(2))) {
+        // 16 and 1 are the smallest chunks: a new chunk is linked every few elements.
+        for (Queue<Integer> queue : List.<Queue<Integer>>of(SinkQueues.forSerializedSink(16), SinkQueues.forConcurrentSink(1))) {
             final Sinks.Many<Integer> sink = Sinks.many().unicast().onBackpressureBuffer(queue);
             for (int i = 0; i < 10_000; i++) {
                 assertEquals(EmitResult.OK, sink.tryEmitNext(i));

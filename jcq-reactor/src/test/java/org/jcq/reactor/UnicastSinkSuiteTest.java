@@ -22,6 +22,7 @@ import reactor.test.StepVerifier;
 import reactor.util.concurrent.Queues;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -245,17 +246,22 @@ class UnicastSinkSuiteTest {
         assertTrue(queue.isEmpty(), "queue drained by the fused subscriber");
     }
 
+    /**
+     * {@code publishOn} fuses with the sink (ASYNC): it takes the elements straight from the queue
+     * given to the sink, on its worker. Without fusion the sink would drain its queue on the
+     * emitting thread into {@code publishOn}'s own queue, and the worker would never poll the
+     * sink's: so the test fails if fusion is lost.
+     */
     @ParameterizedTest(name = "{0}")
     @EnumSource(SinkCase.class)
     void publishOnPollsFromItsWorkerWhileTheTestThreadOffers(SinkCase c) throws InterruptedException {
         final int n = 100_000;
-        final Queue<Integer> queue = c.newQueue();
+        final RecordingQueue<Integer> queue = RecordingQueue.recording(c.<Integer>newQueue());
         final Sinks.Many<Integer> sink = c.unicast().onBackpressureBuffer(queue);
         final Scheduler worker = Schedulers.newSingle("jcq-poller");
         try {
             final List<String> threads = new CopyOnWriteArrayList<>();
             final CollectingSubscriber<Integer> subscriber = new CollectingSubscriber<>();
-            // publishOn fuses with the sink (ASYNC) and polls the queue on its worker thread.
             sink.asFlux()
                     .publishOn(worker)
                     .doOnNext(v -> {
@@ -269,6 +275,9 @@ class UnicastSinkSuiteTest {
             assertEquals(range(0, n), subscriber.awaitCompletion(TIMEOUT));
             assertEquals(n / 10_000, threads.size());
             assertTrue(threads.stream().allMatch(t -> t.startsWith("jcq-poller")), "consumed on the worker: " + threads);
+            assertTrue(queue.pollingThreads().stream().allMatch(t -> t.startsWith("jcq-poller")),
+                    "the sink's queue is polled by the worker only (fused): " + queue.pollingThreads());
+            assertFalse(queue.pollingThreads().isEmpty(), "the worker polled the sink's queue");
             assertTrue(queue.isEmpty(), "queue drained");
         } finally {
             worker.dispose();
