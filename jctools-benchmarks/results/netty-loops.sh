@@ -4,7 +4,8 @@
 # count and round, groups shuffled in each round; then the per-round ratios (mean ± 99.9% interval).
 # usage: netty-loops.sh OUT_DIR JAVA JAR ROUNDS
 # env: THREADS (default "1 2 4"), TASKS (per pass, default 4000000), TRIPS (echo round trips per
-#      pass, default 50000), LOOP_GROUPS (submit; default "jcq netty jcq-default netty-default"),
+#      pass, default 50000), LOOP_GROUPS (submit; default "jcq netty jcq-default netty-default";
+#      EventLoopBench also has jctools-vh and jctools-unsafe),
 #      ECHO_GROUPS (default "jcq netty"; empty to skip), JVM_OPTS (added to every launch)
 set -u
 OUT=$1 JAVA=$2 JAR=$3 ROUNDS=$4
@@ -51,7 +52,7 @@ for t in sorted({k[1] for k in sub}):
     for g in sorted({g for r in rows for g in r}):
         rates = [r[g] for r in rows if g in r]
         print(f"submit {t} thread(s) {g:14} mean {st.mean(rates)/1e6:.2f} M tasks/s (min {min(rates)/1e6:.2f}, max {max(rates)/1e6:.2f})")
-    for ours, theirs in (('jcq', 'netty'), ('jcq-default', 'netty-default')):
+    for ours, theirs in (('jcq', 'netty'), ('jcq', 'jctools-vh'), ('jcq', 'jctools-unsafe'), ('jcq-default', 'netty-default')):
         r = [row[ours] / row[theirs] for row in rows if ours in row and theirs in row]
         if r:
             print(f"submit {t} thread(s) {ours} / {theirs}: {interval(r)}")

@@ -5,13 +5,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.jcq.netty.JcqDefaultEventLoopGroup;
 import org.jcq.netty.JcqIoEventLoopGroup;
+import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
@@ -24,12 +27,17 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.DefaultEventLoop;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.IoEventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.MultithreadEventLoopGroup;
+import io.netty.channel.SingleThreadIoEventLoop;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.RejectedExecutionHandlers;
 import io.netty.util.internal.PlatformDependent;
 
 /**
@@ -48,10 +56,12 @@ import io.netty.util.internal.PlatformDependent;
  * <p>
  * Groups: {@code jcq} ({@link JcqIoEventLoopGroup}, NIO), {@code netty}
  * ({@link MultiThreadIoEventLoopGroup}, NIO: Netty's shaded JCTools queues, the Unsafe edition
- * when Netty may use {@code sun.misc.Unsafe}), {@code jcq-default} ({@link JcqDefaultEventLoopGroup})
- * and {@code netty-default} (a group of Netty's {@link DefaultEventLoop}s, as Netty's deprecated
- * {@code DefaultEventLoopGroup} makes: their queue is a {@code LinkedBlockingQueue}); the
- * last two for {@code submit} only.
+ * when Netty may use {@code sun.misc.Unsafe}), {@code jctools-vh} and {@code jctools-unsafe}
+ * (JCTools' VarHandle and Unsafe editions of {@code MpscUnboundedArrayQueue(1024)} in the same
+ * loops, NIO: the Unsafe-free peer, and the limit unshaded), {@code jcq-default}
+ * ({@link JcqDefaultEventLoopGroup}) and {@code netty-default} (a group of Netty's
+ * {@link DefaultEventLoop}s, as Netty's deprecated {@code DefaultEventLoopGroup} makes: their
+ * queue is a {@code LinkedBlockingQueue}); the last two for {@code submit} only.
  * <p>
  * usage: {@code java -cp benchmarks.jar org.jcq.benchmarks.netty.EventLoopBench submit GROUP THREADS
  * [TASKS]} prints {@code submit GROUP THREADS tasks/s unsafe}; {@code ... echo GROUP [ROUND_TRIPS]}
@@ -84,6 +94,12 @@ public final class EventLoopBench {
                 return new JcqIoEventLoopGroup(loops, NioIoHandler.newFactory());
             case "netty":
                 return new MultiThreadIoEventLoopGroup(loops, NioIoHandler.newFactory());
+            case "jctools-vh":
+                // JCTools' VarHandle edition (the Unsafe-free peer) in the loops JCQ's group makes.
+                return new QueueLoopGroup(loops, () -> new MpscUnboundedVarHandleArrayQueue<>(1024));
+            case "jctools-unsafe":
+                // JCTools' Unsafe edition, unshaded: Netty's own choice on JDK 17, as a check.
+                return new QueueLoopGroup(loops, () -> new org.jctools.queues.MpscUnboundedArrayQueue<>(1024));
             case "jcq-default":
                 return new JcqDefaultEventLoopGroup(loops);
             case "netty-default":
@@ -95,7 +111,30 @@ public final class EventLoopBench {
                     }
                 };
             default:
-                throw new IllegalArgumentException("group: " + name + " (expected: jcq, netty, jcq-default, netty-default)");
+                throw new IllegalArgumentException("group: " + name
+                        + " (expected: jcq, netty, jctools-vh, jctools-unsafe, jcq-default, netty-default)");
+        }
+    }
+
+    /** Netty's I/O loops (NIO) with task and tail-task queues from {@code queues}. */
+    private static final class QueueLoopGroup extends MultiThreadIoEventLoopGroup {
+        QueueLoopGroup(int loops, Supplier<Queue<Runnable>> queues) {
+            super(loops, (Executor) null, NioIoHandler.newFactory(), queues);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        protected IoEventLoop newChild(Executor executor, IoHandlerFactory ioHandlerFactory, Object... args) {
+            final Supplier<Queue<Runnable>> queues = (Supplier<Queue<Runnable>>) args[0];
+            return new Loop(this, executor, ioHandlerFactory, queues.get(), queues.get());
+        }
+    }
+
+    /** Netty's loop with given queues (its constructor for that is protected). */
+    private static final class Loop extends SingleThreadIoEventLoop {
+        Loop(IoEventLoopGroup parent, Executor executor, IoHandlerFactory ioHandlerFactory, Queue<Runnable> taskQueue,
+                Queue<Runnable> tailTaskQueue) {
+            super(parent, executor, ioHandlerFactory, taskQueue, tailTaskQueue, RejectedExecutionHandlers.reject());
         }
     }
 
