@@ -14,6 +14,8 @@ THREADS="1 4" LOOP_GROUPS="jcq netty jctools-vh jctools-unsafe" ECHO_GROUPS="" \
   bash "$HERE/../netty-loops.sh" "$HERE/jdk17-peers" java "$JAR" 6 > "$HERE/jdk17-peers.summary" 2>&1
 THREADS="4" LOOP_GROUPS="jcq netty" ECHO_GROUPS="" \
   bash "$HERE/../netty-loops.sh" "$HERE/jdk17-4threads" java "$JAR" 12 > "$HERE/jdk17-4threads.summary" 2>&1
+THREADS="1 4" LOOP_GROUPS="jcq netty jcq-xadd" ECHO_GROUPS="" \
+  bash "$HERE/../netty-loops.sh" "$HERE/jdk17-xadd" java "$JAR" 6 > /dev/null 2>&1
 mkdir -p "$HERE/puthandoff"
 for round in 1 2 3; do
   for v in old new; do

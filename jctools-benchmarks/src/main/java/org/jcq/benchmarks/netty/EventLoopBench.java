@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 
 import org.jcq.netty.JcqDefaultEventLoopGroup;
 import org.jcq.netty.JcqIoEventLoopGroup;
+import org.jcq.queues.MpscUnboundedXaddArrayQueue;
 import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
 
 import io.netty.bootstrap.Bootstrap;
@@ -56,7 +57,8 @@ import io.netty.util.internal.PlatformDependent;
  * <p>
  * Groups: {@code jcq} ({@link JcqIoEventLoopGroup}, NIO), {@code netty}
  * ({@link MultiThreadIoEventLoopGroup}, NIO: Netty's shaded JCTools queues, the Unsafe edition
- * when Netty may use {@code sun.misc.Unsafe}), {@code jctools-vh} and {@code jctools-unsafe}
+ * when Netty may use {@code sun.misc.Unsafe}), {@code jcq-xadd} (JCQ's
+ * {@code MpscUnboundedXaddArrayQueue(1024)} in the same loops as the next two), {@code jctools-vh} and {@code jctools-unsafe}
  * (JCTools' VarHandle and Unsafe editions of {@code MpscUnboundedArrayQueue(1024)} in the same
  * loops, NIO: the Unsafe-free peer, and the limit unshaded), {@code jcq-default}
  * ({@link JcqDefaultEventLoopGroup}) and {@code netty-default} (a group of Netty's
@@ -94,6 +96,9 @@ public final class EventLoopBench {
                 return new JcqIoEventLoopGroup(loops, NioIoHandler.newFactory());
             case "netty":
                 return new MultiThreadIoEventLoopGroup(loops, NioIoHandler.newFactory());
+            case "jcq-xadd":
+                // JCQ's fetch-and-add MPSC queue in the same loops (the builder's throughput pick).
+                return new QueueLoopGroup(loops, () -> new MpscUnboundedXaddArrayQueue<>(1024));
             case "jctools-vh":
                 // JCTools' VarHandle edition (the Unsafe-free peer) in the loops JCQ's group makes.
                 return new QueueLoopGroup(loops, () -> new MpscUnboundedVarHandleArrayQueue<>(1024));
@@ -112,7 +117,7 @@ public final class EventLoopBench {
                 };
             default:
                 throw new IllegalArgumentException("group: " + name
-                        + " (expected: jcq, netty, jctools-vh, jctools-unsafe, jcq-default, netty-default)");
+                        + " (expected: jcq, netty, jcq-xadd, jctools-vh, jctools-unsafe, jcq-default, netty-default)");
         }
     }
 
