@@ -1,5 +1,6 @@
 package org.jcq.queues;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -39,6 +40,7 @@ class BatchPathTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void runsAcrossTheWrapKeepCountAndOrder(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         for (int start = 0; start < 16; start++) {
             for (int length = 0; length <= 20; length++) {
                 final MessagePassingQueue<Integer> q = spec.create(16);
@@ -74,6 +76,7 @@ class BatchPathTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void drainCallbackSeesHandedElementsGone(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(16);
         for (int i = 0; i < 10; i++) {
             assertTrue(q.offer(i));
@@ -105,6 +108,7 @@ class BatchPathTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void drainCallbackThatPollsTheQueueLosesAndDuplicatesNothing(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         for (int start = 0; start < 16; start += 5) {
             final MessagePassingQueue<Integer> q = spec.create(16);
             for (int i = 0; i < start; i++) {
@@ -186,6 +190,7 @@ class BatchPathTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void claimedRunThatCannotGoBackIsHandedToTheCallback(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(16);
         for (int i = 0; i < 12; i++) {
             assertTrue(q.offer(i));
@@ -237,6 +242,7 @@ class BatchPathTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void claimedRunGoesBackToTheHeadWhenNobodyClaimedPastIt(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(16);
         for (int i = 0; i < 12; i++) {
             assertTrue(q.offer(i));
@@ -273,6 +279,7 @@ class BatchPathTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(BOUNDED)
     void producerWaitingOnAGivenBackRunFinishes(QueueSpec spec) throws InterruptedException {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(8);
         final int capacity = q.capacity();
         for (int i = 0; i < capacity; i++) {
@@ -361,6 +368,7 @@ class BatchPathTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(BOUNDED)
     void fillStopsAtTheBoundFromEveryPosition(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         for (int start = 0; start < 16; start++) {
             final MessagePassingQueue<Integer> q = spec.create(16);
             final int capacity = q.capacity();

@@ -47,13 +47,14 @@ class LayoutTest {
     // chunks, replaced when a chunk is linked or left. lastAbandoned, skipsPending: the XADD queues'
     // record of indices abandoned after a failed chunk allocation, taken off by consumers.
     private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache",
-            "blockedConsumer", "roomWaiters", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
+            "blockedConsumer", "roomWaiters", "consumerLane", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
             "poolTop", "lastAbandoned", "skipsPending", "producerQueueLimit", "producerBuffer", "producerMask",
             "consumerBuffer", "consumerMask");
     // maxQueueCapacity, chunkAllocator: a linked-array queue's bound and chunk allocator (the
     // allocator is replaced only by tests, before the queue is shared).
     private static final Set<String> COLD = Set.of("buffer", "mask", "sequences",
-            "chunkMask", "chunkShift", "maxPooledChunks", "sequenced", "capacity", "maxQueueCapacity", "chunkAllocator");
+            "chunkMask", "chunkShift", "maxPooledChunks", "sequenced", "capacity", "maxQueueCapacity", "chunkAllocator",
+            "lanes", "laneMask");
     private static final Pattern PAD = Pattern.compile("p(\\d+)_(\\d{3})");
 
     private record Placed(Field field, long offset, long size) {
@@ -150,10 +151,13 @@ class LayoutTest {
                 }
             }
         }
-        // Linked-node queues keep nodes where the others keep indices.
+        // Linked-node queues keep nodes where the others keep indices; a compound queue keeps only
+        // the consumer's lane (its lanes are array queues, each checked on its own).
         final String[] requiredHot = BaseLinkedQueue.class.isAssignableFrom(type)
                 ? new String[] {"producerNode", "consumerNode"}
-                : new String[] {"producerIndex", "consumerIndex"};
+                : BaseMpscCompoundQueue.class.isAssignableFrom(type)
+                        ? new String[] {"consumerLane"}
+                        : new String[] {"producerIndex", "consumerIndex"};
         for (String required : requiredHot) {
             if (hot.stream().noneMatch(p -> p.field.getName().equals(required))) {
                 problems.add("no " + required + " found: nothing to check");

@@ -80,6 +80,15 @@ final class QueueRegistry {
             return asQueue(create(requestedCapacity));
         }
 
+        /**
+         * Whether the queue hands out each producer's elements in the order it offered them (one
+         * thread's, when used from one thread). The compound queues do not: a producer whose lane is
+         * full offers to another, which the consumer may visit first.
+         */
+        boolean fifo() {
+            return !name.contains("Compound");
+        }
+
         /** Whether this is a compact edition: the padding rules are left out on purpose. */
         boolean compact() {
             return name.contains("Unpadded");
@@ -166,6 +175,16 @@ final class QueueRegistry {
             new QueueSpec("MpmcUnboundedXaddArrayQueue", MpmcUnboundedXaddArrayQueue::new, Shape.MULTI, Shape.MULTI,
                     new Capacity(false, 1, 0, 0)));
 
+    /**
+     * Compound MPSC queues: two lanes (so that the tests do not depend on the machine's processor
+     * count), and so at least 2 elements.
+     */
+    private static final List<QueueSpec> COMPOUND_QUEUES = List.of(
+            new QueueSpec("MpscCompoundQueue", c -> new MpscCompoundQueue<>(c, 2), Shape.MULTI, Shape.SINGLE,
+                    Capacity.pow2(2, 2)),
+            new QueueSpec("MpscCompoundUnpaddedQueue", c -> new MpscCompoundUnpaddedQueue<>(c, 2), Shape.MULTI,
+                    Shape.SINGLE, Capacity.pow2(2, 2)));
+
     /** Queues whose consumer can block. */
     private static final List<QueueSpec> BLOCKING_QUEUES = List.of(
             new QueueSpec("MpscBlockingConsumerArrayQueue", MpscBlockingConsumerArrayQueue::new, Shape.MULTI,
@@ -175,9 +194,12 @@ final class QueueRegistry {
 
     /** The registry: every family above, one line per queue. */
     static final List<QueueSpec> QUEUES = Stream.of(ARRAY_QUEUES, SPSC_LINKED_ARRAY_QUEUES, MPSC_LINKED_ARRAY_QUEUES,
-                    LINKED_QUEUES, XADD_QUEUES, BLOCKING_QUEUES)
+                    LINKED_QUEUES, XADD_QUEUES, COMPOUND_QUEUES, BLOCKING_QUEUES)
             .flatMap(List::stream)
             .collect(Collectors.toUnmodifiableList());
+
+    /** Why the order-checking cases skip a queue that is not FIFO (see {@link QueueSpec#fifo()}). */
+    static final String NOT_FIFO = "not FIFO per producer: checked by the queue's own test";
 
     private QueueRegistry() {
     }

@@ -83,6 +83,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(BOUNDED)
     void exactlyCapacityElementsFitAtEveryRingPosition(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         for (int requested : new int[] {spec.capacity().minRequest(), 4, 16}) {
             final MessagePassingQueue<Integer> q = spec.create(requested);
             final Queue<Integer> queue = QueueRegistry.asQueue(q);
@@ -123,6 +124,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void pollPastEndNeverReturnsStaleElement(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         for (int requested : new int[] {spec.capacity().minRequest(), 4, 8}) {
             final MessagePassingQueue<Integer> q = spec.create(requested);
             final int maxLevel = spec.bounded() ? q.capacity() : 16;
@@ -146,6 +148,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void steadyBacklogKeepsFifoAcrossWrapArounds(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(8);
         final int maxBacklog = spec.bounded() ? q.capacity() - 1 : 16;
         int next = 0;
@@ -170,6 +173,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void behavesLikeArrayDequeUnderRandomSingleThreadedOperations(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         for (int requested : new int[] {spec.capacity().minRequest(), 8}) {
             final MessagePassingQueue<Integer> q = spec.create(requested);
             final int capacity = spec.bounded() ? q.capacity() : Integer.MAX_VALUE;
@@ -325,6 +329,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(BOUNDED)
     void progressIndicatorsAdvanceByOnePerElement(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         // The array queues document one index step per element (QueueProgressIndicators).
         final MessagePassingQueue<Integer> q = spec.create(8);
         final QueueProgressIndicators indices = (QueueProgressIndicators) q;
@@ -360,6 +365,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void drainHandsOverAtMostLimitInQueueOrder(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(16);
         offerRange(q, 0, 10);
         final List<Integer> drained = new ArrayList<>();
@@ -383,6 +389,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(BOUNDED)
     void drainWithoutLimitReturnsAfterCapacityEvenIfRefilled(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(8);
         final int capacity = q.capacity();
         offerRange(q, 0, capacity);
@@ -400,6 +407,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void fillAddsAtMostLimitAndCallsSupplierOnlyForAddedElements(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(16);
         final int[] supplied = {0};
         final Supplier<Integer> supplier = () -> supplied[0]++;
@@ -423,6 +431,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void waitingDrainReturnsWhenExitConditionTurnsFalse(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(16);
         offerRange(q, 0, 10);
         final List<Integer> drained = new ArrayList<>();
@@ -448,6 +457,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(BOUNDED)
     void waitingFillWaitsWhileFullAndReturnsWhenExitConditionTurnsFalse(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(16);
         final int capacity = q.capacity();
         final int[] supplied = {0};
@@ -469,6 +479,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void waitingFillReturnsWhenExitConditionTurnsFalse(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(16);
         final int[] supplied = {0};
         // The exit condition is checked before each batch, so a batch may overshoot the 3.
@@ -483,6 +494,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void consumerExceptionInDrainCountsElementAsDeliveredAndKeepsQueueConsistent(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = wrappedQueueHolding(spec, 0, 1, 2, 3, 4, 5);
         final List<Integer> drained = new ArrayList<>();
         final IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> q.drain(e -> {
@@ -568,6 +580,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(MULTI_PRODUCER)
     void failedFillClaimBehindAnotherProducerIsSkippedNotWaitedFor(QueueSpec spec) throws InterruptedException {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         // A multi-producer fill claims its slot before calling its supplier. If the supplier fails
         // after another producer has claimed the next slot, the claim cannot be withdrawn, and the
         // slot is never written: every consuming method must skip it rather than wait for it, and
@@ -742,6 +755,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void nullFromSupplierStopsFillKeepingEarlierElements(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final List<Consumer<MessagePassingQueue<Integer>>> fills = List.of(
                 q -> q.fill(nullAfter(100, 3), 10),
                 q -> q.fill(nullAfter(100, 3)),
@@ -859,6 +873,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("queuesAndTransfers")
     void everyElementArrivesExactlyOnceInProducerOrder(QueueSpec spec, Transfer transfer) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         // A tiny ring keeps producers and consumers on the full and empty edges; a larger one lets
         // them run apart. Two producers and two consumers where the queue allows them.
         new Traffic(spec, spec.capacity().minRequest(), transfer, 80_000).run();
@@ -868,6 +883,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void sizeAndIndicesStayWithinBoundsWhileRacing(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final Traffic traffic = new Traffic(spec, 8, Transfer.OFFER_POLL, 100_000);
         final MessagePassingQueue<Integer> q = traffic.q;
         final QueueProgressIndicators indices = q instanceof QueueProgressIndicators ? (QueueProgressIndicators) q : null;
@@ -942,6 +958,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(SINGLE_CONSUMER)
     void notEmptyMeansPollReturnsElementUnderRacingProducers(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(8);
         final int producers = spec.producerThreads();
         final int perProducer = 200_000 / producers;
@@ -969,6 +986,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(SINGLE_CONSUMER)
     void peekThenPollReturnSameElementUnderRacingProducers(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         final MessagePassingQueue<Integer> q = spec.create(8);
         final int producers = spec.producerThreads();
         final int perProducer = 200_000 / producers;
@@ -997,6 +1015,7 @@ class QueueSanityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ALL)
     void iteratorIsWeaklyConsistentWhileProducerAndConsumerRace(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
         // One producer offers 0, 1, 2, ...; so queue order is increasing order. The counters bracket
         // each element's life: offering/offered before/after offer, consuming/consumed before/after
         // the poll that may take it.

@@ -1,0 +1,329 @@
+package org.jcq.queues;
+
+import java.util.AbstractQueue;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.function.IntFunction;
+
+import org.jcq.internal.Args;
+
+/**
+ * The algorithm of the compound multi-producer single-consumer queues, {@link MpscCompoundQueue}
+ * (padded) and {@link MpscCompoundUnpaddedQueue} (compact): several bounded MPSC rings ("lanes"),
+ * each an MPSC array queue of its own; a producer offers to the lane its thread id picks, and the
+ * consumer takes from the lanes in turn. Producers on different lanes claim different indices, so
+ * with many producers on many cores the claim's cache line is fought over by a fraction of them.
+ * After JCTools' {@code MpscCompoundQueue}, with its constructors and capacity rules.
+ *
+ * <h2>Invariants</h2>
+ * <ol>
+ * <li>Each lane keeps every invariant of {@code BaseMpscArrayQueue}; this class adds no shared
+ * state a producer writes. The lanes and their mask are final; the consumer's lane index
+ * ({@code consumerLane}) is read and written by the consumer alone.</li>
+ * <li>Every lane has the same power-of-two capacity, so {@link #capacity()} is their sum and
+ * {@link #size()} (the sum of the lanes' sizes) never exceeds it.</li>
+ * </ol>
+ *
+ * <h2>Orderings</h2>
+ * Those of the lanes: an element's fields are published by its lane's release store and read
+ * after its lane's acquire load. Nothing is ordered across lanes.
+ *
+ * <h2>Linearization points</h2>
+ * offer: the lane's. A failed offer: the last of the lanes' full answers in the sweep that found
+ * every lane full. poll that returns an element: its lane's. poll that returns null: its read of
+ * the first lane it looked at: each lane it then finds empty was empty at that moment too, since
+ * only the consumer removes elements. So {@code !isEmpty()} implies {@code poll() != null}, and
+ * {@code peek() != null} that the next {@code poll()} returns that element (peek leaves the
+ * consumer on that element's lane).
+ *
+ * <h2>Departures from {@link java.util.Queue}</h2>
+ * Elements from one producer come out in the order it offered them only while its lane has room:
+ * a producer whose lane is full offers to the next lanes that have room, and the consumer may take
+ * those elements before the ones waiting in the full lane (as in JCTools). Two threads whose ids
+ * pick the same lane share it. Any number of producer threads, one consumer thread at a time;
+ * {@code poll} and {@code peek} wait, as their lane's do, for a producer that has claimed the head
+ * slot but not yet written it. The iterator is weakly consistent (lane by lane) and does not
+ * remove; JCTools' throws {@link UnsupportedOperationException}.
+ *
+ * @param <E> the type of the elements
+ */
+abstract class BaseMpscCompoundQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E> {
+    /** The lanes, all of one capacity; their number is a power of two. */
+    final BaseMpscArrayQueue<E>[] lanes;
+    /** The number of lanes less one. */
+    final int laneMask;
+
+    /**
+     * @param capacity the requested capacity, in {@code [0, 2^30]}, rounded up to a power of two
+     * @param queueParallelism the requested number of lanes, at least 1, rounded down to a power of
+     *     two that must not exceed the rounded capacity
+     * @param lane makes a lane of the given capacity
+     */
+    @SuppressWarnings("unchecked")
+    BaseMpscCompoundQueue(int capacity, int queueParallelism, IntFunction<BaseMpscArrayQueue<E>> lane) {
+        final int fullCapacity = Args.pow2Capacity("capacity", capacity, 0);
+        final int parallel = Integer.highestOneBit(Args.inRange("queueParallelism", queueParallelism, 1, Integer.MAX_VALUE));
+        if (fullCapacity < parallel) {
+            throw new IllegalArgumentException("capacity (" + capacity + ", rounded up to " + fullCapacity
+                    + ") must be at least queueParallelism (" + queueParallelism + ", rounded down to " + parallel + ")");
+        }
+        lanes = (BaseMpscArrayQueue<E>[]) new BaseMpscArrayQueue<?>[parallel];
+        for (int i = 0; i < parallel; i++) {
+            lanes[i] = lane.apply(fullCapacity / parallel);
+        }
+        laneMask = parallel - 1;
+    }
+
+    /** The lane the consumer looks at first; consumer only. */
+    abstract int lpConsumerLane();
+
+    /** Moves the consumer to lane {@code lane} (any int: every use masks it); consumer only. */
+    abstract void spConsumerLane(int lane);
+
+    /** The lane of the calling thread. */
+    private int ownLane() {
+        return (int) Thread.currentThread().getId() & laneMask;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Offers to the calling thread's lane; if that is full, to the other lanes in turn, then to
+     * its own again. Fails only if one sweep found every lane full.
+     */
+    @Override
+    public boolean offer(E e) {
+        if (e == null) {
+            throw Args.nullElement();
+        }
+        final int own = ownLane();
+        return lanes[own].offer(e) || offerElsewhere(e, own);
+    }
+
+    /**
+     * Cold path of offer: the own lane was full. Sweeps the other lanes and then the own one again
+     * (JCTools' order, so that the two place elements alike), until a lane takes the element or
+     * one sweep finds every lane full.
+     */
+    private boolean offerElsewhere(E e, int own) {
+        final int n = lanes.length;
+        while (true) {
+            int full = 0;
+            for (int i = 1; i <= n; i++) {
+                final int outcome = lanes[(own + i) & laneMask].failFastOffer(e);
+                if (outcome == 0) {
+                    return true;
+                }
+                if (outcome > 0) {
+                    full++;
+                }
+            }
+            if (full == n) {
+                return false;
+            }
+        }
+    }
+
+    /** {@inheritDoc} Here the same as {@link #offer}, which fails only when every lane is full. */
+    @Override
+    public boolean relaxedOffer(E e) {
+        return offer(e);
+    }
+
+    @Override
+    public E poll() {
+        final int first = lpConsumerLane();
+        for (int i = 0; i <= laneMask; i++) {
+            final E e = lanes[(first + i) & laneMask].poll();
+            if (e != null) {
+                moved(first, i);
+                return e;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public E relaxedPoll() {
+        final int first = lpConsumerLane();
+        for (int i = 0; i <= laneMask; i++) {
+            final E e = lanes[(first + i) & laneMask].relaxedPoll();
+            if (e != null) {
+                moved(first, i);
+                return e;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public E peek() {
+        final int first = lpConsumerLane();
+        for (int i = 0; i <= laneMask; i++) {
+            final E e = lanes[(first + i) & laneMask].peek();
+            if (e != null) {
+                moved(first, i);
+                return e;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public E relaxedPeek() {
+        final int first = lpConsumerLane();
+        for (int i = 0; i <= laneMask; i++) {
+            final E e = lanes[(first + i) & laneMask].relaxedPeek();
+            if (e != null) {
+                moved(first, i);
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** The consumer found an element {@code steps} lanes past {@code first}: it stays on that lane. */
+    private void moved(int first, int steps) {
+        if (steps != 0) {
+            spConsumerLane((first + steps) & laneMask);
+        }
+    }
+
+    /** {@inheritDoc} The sum of the lanes' sizes. */
+    @Override
+    public int size() {
+        int size = 0;
+        for (BaseMpscArrayQueue<E> lane : lanes) {
+            size += lane.size();
+        }
+        return size;
+    }
+
+    /** {@inheritDoc} Reads every lane, each as its own {@code isEmpty} does. */
+    @Override
+    public boolean isEmpty() {
+        for (BaseMpscArrayQueue<E> lane : lanes) {
+            if (!lane.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int capacity() {
+        return lanes.length * lanes[0].capacity();
+    }
+
+    @Override
+    public void clear() {
+        while (poll() != null) {
+            // keep polling until empty
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Drains the lanes in turn, from the consumer's, each until it is empty (with its own
+     * {@code drain}), and
+     * leaves the consumer on the lane it last took from (as a loop of {@link #relaxedPoll()} would,
+     * which is what JCTools' does).
+     */
+    @Override
+    public int drain(Consumer<E> c, int limit) {
+        Args.callback("c", c);
+        Args.limit(limit);
+        final int first = lpConsumerLane() & laneMask;
+        int last = first;
+        int taken = 0;
+        for (int i = 0; i <= laneMask && taken < limit; i++) {
+            final int lane = (first + i) & laneMask;
+            boolean returned = false;
+            try {
+                // A lane's drain may stop at the end of its ring: drain it until it is empty.
+                for (int got; taken < limit && (got = lanes[lane].drain(c, limit - taken)) != 0; ) {
+                    last = lane;
+                    taken += got;
+                }
+                returned = true;
+            } finally {
+                if (!returned) {
+                    // c threw on an element of this lane: the consumer is on it.
+                    last = lane;
+                    spConsumerLane(lane);
+                }
+            }
+        }
+        if (last != first) {
+            spConsumerLane(last);
+        }
+        return taken;
+    }
+
+    @Override
+    public int drain(Consumer<E> c) {
+        return drain(c, capacity());
+    }
+
+    @Override
+    public void drain(Consumer<E> c, WaitStrategy wait, ExitCondition exit) {
+        DrainFillLoops.drain(this, c, wait, exit);
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * Fills the calling thread's lane, then the others in turn, each as its own {@code fill}
+     * does, until {@code limit} elements are added or every lane is full.
+     */
+    @Override
+    public int fill(Supplier<E> s, int limit) {
+        Args.callback("s", s);
+        Args.limit(limit);
+        final int own = ownLane();
+        int added = 0;
+        for (int i = 0; i <= laneMask && added < limit; i++) {
+            added += lanes[(own + i) & laneMask].fill(s, limit - added);
+        }
+        return added;
+    }
+
+    @Override
+    public int fill(Supplier<E> s) {
+        return fill(s, capacity());
+    }
+
+    @Override
+    public void fill(Supplier<E> s, WaitStrategy wait, ExitCondition exit) {
+        DrainFillLoops.fill(this, s, wait, exit);
+    }
+
+    /** {@inheritDoc} Weakly consistent: each lane's elements in its order, lane after lane. */
+    @Override
+    public Iterator<E> iterator() {
+        return new Iterator<E>() {
+            private int lane;
+            private Iterator<E> current = lanes[0].iterator();
+
+            @Override
+            public boolean hasNext() {
+                while (!current.hasNext()) {
+                    if (++lane >= lanes.length) {
+                        return false;
+                    }
+                    current = lanes[lane].iterator();
+                }
+                return true;
+            }
+
+            @Override
+            public E next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return current.next();
+            }
+        };
+    }
+}
