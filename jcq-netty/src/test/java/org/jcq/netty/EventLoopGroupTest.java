@@ -68,6 +68,22 @@ class EventLoopGroupTest {
         assertTrue(group.shutdownGracefully(0, 5, TimeUnit.SECONDS).await(30, TimeUnit.SECONDS), "group did not terminate");
     }
 
+    /** Keeps {@code loop} busy in a task until the returned latch is counted down. */
+    private static CountDownLatch hold(EventLoop loop) throws InterruptedException {
+        final CountDownLatch hold = new CountDownLatch(1);
+        final CountDownLatch held = new CountDownLatch(1);
+        loop.execute(() -> {
+            held.countDown();
+            try {
+                hold.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertTrue(held.await(10, TimeUnit.SECONDS), "the loop never ran the holding task");
+        return hold;
+    }
+
     /** Echoes every byte it reads. */
     private static final class Echo extends ChannelInboundHandlerAdapter {
         @Override
@@ -223,17 +239,7 @@ class EventLoopGroupTest {
     void gracefulShutdownRunsEveryQueuedTaskOnceAndNoneTwice(Group kind, int round) throws Exception {
         final EventLoopGroup group = kind.make().get();
         final EventLoop loop = group.next();
-        final CountDownLatch hold = new CountDownLatch(1);
-        final CountDownLatch held = new CountDownLatch(1);
-        loop.execute(() -> {
-            held.countDown();
-            try {
-                hold.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        assertTrue(held.await(10, TimeUnit.SECONDS));
+        final CountDownLatch hold = hold(loop);
         final int perThread = 5_000;
         final AtomicIntegerArray runs = new AtomicIntegerArray(4 * perThread);
         final AtomicIntegerArray rejected = new AtomicIntegerArray(4 * perThread);
@@ -295,17 +301,7 @@ class EventLoopGroupTest {
                 NioIoHandler.newFactory(), 16, countRejections);
         try {
             final EventLoop loop = group.next();
-            final CountDownLatch hold = new CountDownLatch(1);
-            final CountDownLatch held = new CountDownLatch(1);
-            loop.execute(() -> {
-                held.countDown();
-                try {
-                    hold.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            assertTrue(held.await(10, TimeUnit.SECONDS));
+            final CountDownLatch hold = hold(loop);
             final AtomicInteger ran = new AtomicInteger();
             for (int i = 0; i < 16; i++) {
                 loop.execute(ran::incrementAndGet);

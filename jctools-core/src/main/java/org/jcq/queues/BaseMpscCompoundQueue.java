@@ -48,6 +48,12 @@ import org.jcq.internal.Args;
  * @param <E> the type of the elements
  */
 abstract class BaseMpscCompoundQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E> {
+    /** How {@link #head} looks at a lane; constant-folded per caller. */
+    private static final int POLL = 0;
+    private static final int RELAXED_POLL = 1;
+    private static final int PEEK = 2;
+    private static final int RELAXED_PEEK = 3;
+
     /** The lanes, all of one capacity; their number is a power of two. */
     final BaseMpscArrayQueue<E>[] lanes;
     /** The number of lanes less one. */
@@ -132,48 +138,34 @@ abstract class BaseMpscCompoundQueue<E> extends AbstractQueue<E> implements Mess
 
     @Override
     public E poll() {
-        final int first = lpConsumerLane();
-        for (int i = 0; i <= laneMask; i++) {
-            final E e = lanes[(first + i) & laneMask].poll();
-            if (e != null) {
-                moved(first, i);
-                return e;
-            }
-        }
-        return null;
+        return head(POLL);
     }
 
     @Override
     public E relaxedPoll() {
-        final int first = lpConsumerLane();
-        for (int i = 0; i <= laneMask; i++) {
-            final E e = lanes[(first + i) & laneMask].relaxedPoll();
-            if (e != null) {
-                moved(first, i);
-                return e;
-            }
-        }
-        return null;
+        return head(RELAXED_POLL);
     }
 
     @Override
     public E peek() {
-        final int first = lpConsumerLane();
-        for (int i = 0; i <= laneMask; i++) {
-            final E e = lanes[(first + i) & laneMask].peek();
-            if (e != null) {
-                moved(first, i);
-                return e;
-            }
-        }
-        return null;
+        return head(PEEK);
     }
 
     @Override
     public E relaxedPeek() {
+        return head(RELAXED_PEEK);
+    }
+
+    /**
+     * The four consuming reads in one: asks the lanes in turn, from the consumer's, and stays on
+     * the lane that answered.
+     */
+    private E head(int how) {
         final int first = lpConsumerLane();
         for (int i = 0; i <= laneMask; i++) {
-            final E e = lanes[(first + i) & laneMask].relaxedPeek();
+            final BaseMpscArrayQueue<E> lane = lanes[(first + i) & laneMask];
+            final E e = how == POLL ? lane.poll()
+                    : how == RELAXED_POLL ? lane.relaxedPoll() : how == PEEK ? lane.peek() : lane.relaxedPeek();
             if (e != null) {
                 moved(first, i);
                 return e;
