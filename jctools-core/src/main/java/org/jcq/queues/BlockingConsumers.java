@@ -12,7 +12,7 @@ import org.jcq.internal.Waits;
  * The consumer side of the queues whose one consumer can block ({@link MpscBlockingConsumerArrayQueue},
  * {@link MpscUnboundedBlockingConsumerArrayQueue}), written once: {@code take}, the timed
  * {@code poll}, the wait they share (a look for an element, then the parking handshake the
- * queues' class notes argue), {@code drainTo} and the timed {@code drain}. What differs between
+ * queues' class notes argue) and {@code drainTo} (the timed {@code drain} is the interface's). What differs between
  * the queues, where the consumer publishes itself and how the volatile re-check reads the indices,
  * each gives as a {@link Parking}, a stateless constant of its class (so no wait allocates).
  */
@@ -147,29 +147,5 @@ final class BlockingConsumers {
             c.add(e);
         }
         return moved;
-    }
-
-    /**
-     * The timed drain: drains what is there; if nothing, waits for a first element as
-     * {@link BlockingQueue#poll(long, TimeUnit)} does and then drains up to {@code limit - 1} more
-     * without waiting.
-     */
-    static <E> int drain(MessagePassingBlockingQueue<E> q, MessagePassingQueue.Consumer<E> c,
-            int limit, long timeout, TimeUnit unit) throws InterruptedException {
-        Args.callback("c", c);
-        Args.limit(limit);
-        if (limit == 0) {
-            return 0;
-        }
-        final int drained = q.drain(c, limit);
-        if (drained != 0) {
-            return drained;
-        }
-        final E e = q.poll(timeout, unit);
-        if (e == null) {
-            return 0;
-        }
-        c.accept(e);
-        return 1 + q.drain(c, limit - 1);
     }
 }

@@ -3,6 +3,8 @@ package org.jcq.queues;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.jcq.internal.Args;
+
 /**
  * A {@link MessagePassingQueue} that is also a {@link BlockingQueue}: its consumer can wait for an
  * element ({@link #take()}, {@link #poll(long, TimeUnit)}, and the timed
@@ -19,10 +21,12 @@ import java.util.concurrent.TimeUnit;
  * <h2>Waiting</h2>
  * A method that waits returns what is there without waiting if it can; it waits only when it must,
  * and then without holding a lock or a monitor, so a virtual thread that waits gives its carrier
- * back. An element that is already there is returned even if the thread is interrupted; a thread
- * that would wait throws {@link InterruptedException} instead, before or during the wait, clearing
- * its interrupt status, and leaves the queue as it was. A zero or negative time-out never waits
- * and so never throws. A time-out is measured with {@link System#nanoTime()}; any value, up to
+ * back. A thread interrupted while it waits throws {@link InterruptedException}, clearing its
+ * interrupt status, and leaves the queue as it was. One interrupted before it calls gets the same
+ * if it would have to wait; if it need not, each queue says what it does: the core
+ * blocking-consumer queues hand over what is at hand (as JCTools' do), the experimental queues
+ * of {@code org.jcq.queues.blocking} throw, as {@link java.util.concurrent.ArrayBlockingQueue}
+ * does. A zero or negative time-out never waits. A time-out is measured with {@link System#nanoTime()}; any value, up to
  * {@link Long#MAX_VALUE} of any unit, is safe.
  *
  * @param <E> the type of the elements
@@ -48,6 +52,24 @@ public interface MessagePassingBlockingQueue<E> extends MessagePassingQueue<E>, 
      *     the queue is unchanged
      * @throws NullPointerException if {@code unit} is {@code null} and the queue is empty (elements
      *     at hand are drained without reading {@code unit})
+     * @implSpec {@link #drain(Consumer, int)}; if it handed over nothing,
+     *     {@link #poll(long, TimeUnit)} and then {@code drain(c, limit - 1)}.
      */
-    int drain(Consumer<E> c, int limit, long timeout, TimeUnit unit) throws InterruptedException;
+    default int drain(Consumer<E> c, int limit, long timeout, TimeUnit unit) throws InterruptedException {
+        Args.callback("c", c);
+        Args.limit(limit);
+        if (limit == 0) {
+            return 0;
+        }
+        final int drained = drain(c, limit);
+        if (drained != 0) {
+            return drained;
+        }
+        final E e = poll(timeout, unit);
+        if (e == null) {
+            return 0;
+        }
+        c.accept(e);
+        return 1 + drain(c, limit - 1);
+    }
 }

@@ -419,29 +419,4 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     public int drainTo(Collection<? super E> c, int maxElements) {
         return BlockingConsumers.drainTo(this, c, maxElements);
     }
-
-    /**
-     * Hands up to {@code limit} elements to {@code c}, waiting up to the timeout for the first if
-     * the queue is empty (as JCTools' method of the same name). Consumer thread only. If elements
-     * are there, it drains them without waiting, as {@link #drain(Consumer, int)}; otherwise it
-     * waits for one as {@link #poll(long, TimeUnit)} does and then drains up to {@code limit - 1}
-     * more without waiting. The queue need not be empty when it returns.
-     *
-     * @param c receives the elements; if it throws, the element it was handed counts as delivered
-     * @param limit the most elements to hand over, {@code >= 0}; with 0 it returns at once
-     * @param timeout how long to wait for a first element, in {@code unit}s
-     * @param unit the unit of {@code timeout}
-     * @return the number of elements handed to {@code c}; 0 only if the queue stayed empty until
-     *     the deadline (or {@code limit} is 0)
-     * @throws InterruptedException if the thread is interrupted before or while it waits; the
-     *     interrupt status is cleared and an element offered meanwhile stays in the queue
-     * @throws IllegalArgumentException if {@code c} is {@code null} or {@code limit} is negative;
-     *     the queue is unchanged
-     * @throws NullPointerException if {@code unit} is {@code null} and the queue is empty (elements
-     *     at hand are drained without reading {@code unit}, as JCTools does)
-     */
-    @Override
-    public int drain(Consumer<E> c, int limit, long timeout, TimeUnit unit) throws InterruptedException {
-        return BlockingConsumers.drain(this, c, limit, timeout, unit);
-    }
 }

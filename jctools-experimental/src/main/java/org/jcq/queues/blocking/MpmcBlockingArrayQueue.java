@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.jcq.queues.MessagePassingBlockingQueue;
 import org.jcq.queues.MpmcArrayQueue;
 
 /**
@@ -47,7 +48,7 @@ import org.jcq.queues.MpmcArrayQueue;
  *
  * @param <E> the type of the elements
  */
-public class MpmcBlockingArrayQueue<E> extends MpmcBlockingArrayQueueFields<E> implements BlockingQueue<E> {
+public class MpmcBlockingArrayQueue<E> extends MpmcBlockingArrayQueueFields<E> implements MessagePassingBlockingQueue<E> {
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),
      * as {@link MpmcArrayQueue#MpmcArrayQueue(int)}.

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.jcq.queues.MessagePassingBlockingQueue;
 import org.jcq.queues.MpscArrayQueue;
 
 /**
@@ -49,7 +50,7 @@ import org.jcq.queues.MpscArrayQueue;
  *
  * @param <E> the type of the elements
  */
-public class MpscBlockingArrayQueue<E> extends MpscBlockingArrayQueueFields<E> implements BlockingQueue<E> {
+public class MpscBlockingArrayQueue<E> extends MpscBlockingArrayQueueFields<E> implements MessagePassingBlockingQueue<E> {
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),
      * as {@link MpscArrayQueue#MpscArrayQueue(int)}.

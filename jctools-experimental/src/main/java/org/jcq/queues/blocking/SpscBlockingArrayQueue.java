@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.jcq.queues.MessagePassingBlockingQueue;
 import org.jcq.queues.SpscArrayQueue;
 
 /**
@@ -50,7 +51,7 @@ import org.jcq.queues.SpscArrayQueue;
  *
  * @param <E> the type of the elements
  */
-public class SpscBlockingArrayQueue<E> extends SpscBlockingArrayQueueFields<E> implements BlockingQueue<E> {
+public class SpscBlockingArrayQueue<E> extends SpscBlockingArrayQueueFields<E> implements MessagePassingBlockingQueue<E> {
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two),
      * as {@link SpscArrayQueue#SpscArrayQueue(int)}.

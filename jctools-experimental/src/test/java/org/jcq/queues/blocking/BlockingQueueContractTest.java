@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -338,5 +339,83 @@ class BlockingQueueContractTest {
         final BlockingQueue<Integer> q = full(spec);
         assertThrows(IllegalStateException.class, () -> q.add(99));
         assertEquals(CAPACITY, q.size());
+    }
+
+    // ---- the timed drain of MessagePassingBlockingQueue (ours only: the JDK's has none) ---------
+
+    /** Every queue of ours with every kind of thread. */
+    static Stream<Arguments> oursAndKinds() {
+        return BlockingQueues.ours().flatMap(spec -> Stream.of(Kind.values()).map(kind -> Arguments.of(spec, kind)));
+    }
+
+    static Stream<Spec> ours() {
+        return BlockingQueues.ours();
+    }
+
+    private static org.jcq.queues.MessagePassingBlockingQueue<Integer> mpbq(Spec spec) {
+        return (org.jcq.queues.MessagePassingBlockingQueue<Integer>) spec.create(CAPACITY);
+    }
+
+    /**
+     * A timed drain on an empty queue waits for the first element (parked, on either kind of
+     * thread), then hands over it and what followed, up to the limit, without waiting again.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("oursAndKinds")
+    void timedDrainWaitsForTheFirstElementThenTakesWhatIsThere(Spec spec, Kind kind) throws Exception {
+        assumeTrue(kind.available(), "virtual threads need JDK 21+");
+        final org.jcq.queues.MessagePassingBlockingQueue<Integer> q = mpbq(spec);
+        final List<Integer> out = new ArrayList<>();
+        final Side consumer = new Side(kind, "drain", () -> q.drain(out::add, 2, Long.MAX_VALUE, TimeUnit.DAYS));
+        awaitParked(consumer.thread);
+        q.put(1);
+        assertEquals(1, consumer.join(), "the one element put");
+        assertEquals(Arrays.asList(1), out);
+        // What is there is taken at once, never more than the limit.
+        out.clear();
+        q.put(2);
+        q.put(3);
+        q.put(4);
+        assertEquals(2, q.drain(out::add, 2, 1, TimeUnit.NANOSECONDS));
+        assertEquals(Arrays.asList(2, 3), out);
+        assertEquals(1, q.size());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ours")
+    void timedDrainOnAnEmptyQueueReturnsZeroNotBeforeTheTimeout(Spec spec) throws Exception {
+        final org.jcq.queues.MessagePassingBlockingQueue<Integer> q = mpbq(spec);
+        final long start = System.nanoTime();
+        assertEquals(0, q.drain(e -> fail("nothing to hand over"), 3, SHORT_MILLIS, TimeUnit.MILLISECONDS));
+        assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(SHORT_MILLIS), "gave up early");
+        assertEquals(0, q.drain(e -> fail("nothing to hand over"), 3, 0, TimeUnit.SECONDS));
+        assertEquals(0, q.drain(e -> fail("limit 0"), 0, Long.MAX_VALUE, TimeUnit.DAYS));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ours")
+    void timedDrainRejectsBadArgumentsLeavingTheQueueUnchanged(Spec spec) throws Exception {
+        final org.jcq.queues.MessagePassingBlockingQueue<Integer> q = mpbq(spec);
+        q.put(1);
+        assertThrows(IllegalArgumentException.class, () -> q.drain(null, 1, 1, TimeUnit.SECONDS));
+        assertThrows(IllegalArgumentException.class, () -> q.drain(e -> { }, -1, 1, TimeUnit.SECONDS));
+        assertEquals(1, q.size());
+        q.clear();
+        assertThrows(NullPointerException.class, () -> q.drain(e -> { }, 1, 1, null), "empty, so it must wait");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("oursAndKinds")
+    void interruptDuringTimedDrainThrowsClearsStatusAndLosesNothing(Spec spec, Kind kind) throws Exception {
+        assumeTrue(kind.available(), "virtual threads need JDK 21+");
+        final org.jcq.queues.MessagePassingBlockingQueue<Integer> q = mpbq(spec);
+        final Side consumer = new Side(kind, "drain",
+                () -> q.drain(e -> fail("nothing was offered"), 4, Long.MAX_VALUE, TimeUnit.DAYS));
+        awaitParked(consumer.thread);
+        consumer.thread.interrupt();
+        assertTrue(consumer.joinExpectingFailure() instanceof InterruptedException);
+        assertFalse(consumer.interruptedAfter.get(), "interrupt status cleared");
+        q.put(7);
+        assertEquals(7, q.poll());
     }
 }
