@@ -24,6 +24,11 @@ final class BlockingConsumers {
      */
     static final long SPIN_NANOS = 20_000L;
     private static final int SPINS_PER_CLOCK_READ = 32;
+    /** How many times a consumer looks for a claimed head's element before it parks for it. */
+    private static final int CLAIMED_SPINS = 256;
+    /** Its first park then, doubling up to {@link #MAX_CLAIMED_PARK_NANOS}. */
+    private static final long FIRST_CLAIMED_PARK_NANOS = 10_000L;
+    private static final long MAX_CLAIMED_PARK_NANOS = 1_000_000L;
 
     private BlockingConsumers() {
     }
@@ -46,7 +51,9 @@ final class BlockingConsumers {
 
     /** {@link BlockingQueue#take()}: the queue's element, or the wait for one. */
     static <E, Q extends MessagePassingQueue<E>> E take(Q q, Parking<? super Q> parking) throws InterruptedException {
-        final E e = q.poll();
+        // Relaxed: a head claimed but not yet written is waited for in awaitElement, which
+        // honours interrupts (and deadlines), not in poll's spin.
+        final E e = q.relaxedPoll();
         return e != null ? e : awaitElement(q, parking, false, 0L);
     }
 
@@ -56,7 +63,7 @@ final class BlockingConsumers {
      */
     static <E, Q extends MessagePassingQueue<E>> E poll(Q q, Parking<? super Q> parking, long timeout, TimeUnit unit)
             throws InterruptedException {
-        final E e = q.poll();
+        final E e = q.relaxedPoll();
         if (e != null) {
             return e;
         }
@@ -80,6 +87,7 @@ final class BlockingConsumers {
         if (spun != null) {
             return spun;
         }
+        long claimedPark = FIRST_CLAIMED_PARK_NANOS;
         try {
             while (true) {
                 if (Thread.interrupted()) {
@@ -88,12 +96,29 @@ final class BlockingConsumers {
                 parking.publish(q, me);
                 if (!parking.lvIsEmpty(q)) {
                     parking.unpublish(q);
-                    final E e = q.poll();
+                    final E e = awaitClaimed(q);
                     if (e != null) {
                         return e;
                     }
-                    continue; // the claim seen was withdrawn (a failed fill): empty again
+                    if (q.isEmpty()) {
+                        continue; // the claim seen was withdrawn (a failed fill): empty again
+                    }
+                    // The head is claimed and still not written: its producer is slow (a fill's
+                    // supplier may take long with a whole batch claimed). Wait in timed parks, so
+                    // that the deadline and interrupts are honoured meanwhile.
+                    long wait = claimedPark;
+                    claimedPark = Math.min(2 * claimedPark, MAX_CLAIMED_PARK_NANOS);
+                    if (timed) {
+                        final long remaining = deadline - System.nanoTime();
+                        if (remaining <= 0) {
+                            return null;
+                        }
+                        wait = Math.min(wait, remaining);
+                    }
+                    LockSupport.parkNanos(q, wait);
+                    continue;
                 }
+                claimedPark = FIRST_CLAIMED_PARK_NANOS;
                 if (!timed) {
                     LockSupport.park(q);
                 } else {
@@ -110,6 +135,21 @@ final class BlockingConsumers {
     }
 
     /**
+     * A producer has claimed the head: spins a while for its element ({@code relaxedPoll}, which
+     * never waits), and returns it, or null if it is still not there (or the claim was withdrawn).
+     */
+    private static <E> E awaitClaimed(MessagePassingQueue<E> q) {
+        for (int spins = 0; spins < CLAIMED_SPINS; spins++) {
+            final E e = q.relaxedPoll();
+            if (e != null) {
+                return e;
+            }
+            Thread.onSpinWait();
+        }
+        return null;
+    }
+
+    /**
      * The consumer found {@code q} empty: keeps looking for up to {@code nanos} from {@code start}
      * before it parks, yielding between looks on a platform thread and spinning on a virtual one
      * (a yield would hand its carrier round, see {@link Waits}), and returns the element that came,
@@ -123,9 +163,10 @@ final class BlockingConsumers {
             } else {
                 Thread.onSpinWait();
             }
-            // isEmpty reads the producer index with acquire; poll then waits for a claimed element.
+            // isEmpty reads the producer index with acquire; relaxedPoll never waits (a claimed
+            // head not yet written is looked at again next time).
             if (!q.isEmpty()) {
-                final E e = q.poll();
+                final E e = q.relaxedPoll();
                 if (e != null) {
                     return e;
                 }

@@ -26,7 +26,10 @@ import org.jcq.internal.Args;
  * if it would have to wait; if it need not, each queue says what it does: the core
  * blocking-consumer queues hand over what is at hand (as JCTools' do), the experimental queues
  * of {@code org.jcq.queues.blocking} throw, as {@link java.util.concurrent.ArrayBlockingQueue}
- * does. A zero or negative time-out never waits. A time-out is measured with {@link System#nanoTime()}; any value, up to
+ * does. A zero or negative time-out never waits. The deadline and interrupts hold also while the
+ * consumer waits for an element whose producer has claimed its slot but not yet written it (a
+ * {@code fill} whose supplier is slow can hold a whole batch so): the wait then ends
+ * empty-handed, or with {@link InterruptedException}, and the element comes later. A time-out is measured with {@link System#nanoTime()}; any value, up to
  * {@link Long#MAX_VALUE} of any unit, is safe.
  *
  * @param <E> the type of the elements
@@ -44,7 +47,7 @@ public interface MessagePassingBlockingQueue<E> extends MessagePassingQueue<E>, 
      * @param limit the most elements to hand over, {@code >= 0}; with 0 it returns at once
      * @param timeout how long to wait for a first element, in {@code unit}s
      * @param unit the unit of {@code timeout}
-     * @return the number of elements handed to {@code c}; 0 only if the queue stayed empty until
+     * @return the number of elements handed to {@code c}; 0 only if no element could be taken by
      *     the deadline (or {@code limit} is 0)
      * @throws InterruptedException if the thread is interrupted before or while it waits; the
      *     interrupt status is cleared and an element offered meanwhile stays in the queue

@@ -261,9 +261,11 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     /**
      * {@inheritDoc}
      * <p>
-     * Consumer thread only. Returns {@code null} only if the queue was empty at the deadline
-     * (measured with {@link System#nanoTime()}; any timeout, {@link Long#MAX_VALUE} included, is
-     * safe). A zero or negative timeout never waits, so it returns what {@link #poll()} does.
+     * Consumer thread only. Returns {@code null} only if no element could be taken by the deadline
+     * (the queue was empty, or a producer had claimed its head and not yet written it: a slow
+     * {@code fill} supplier does not hold the caller past its deadline). The deadline is measured
+     * with {@link System#nanoTime()}; any timeout, {@link Long#MAX_VALUE} included, is safe. A
+     * zero or negative timeout never waits, so it returns what {@link #relaxedPoll()} does.
      *
      * @throws InterruptedException if the thread is interrupted before or while it waits; the
      *     interrupt status is cleared and an element offered meanwhile stays in the queue

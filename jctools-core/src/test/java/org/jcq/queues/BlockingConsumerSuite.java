@@ -646,6 +646,61 @@ abstract class BlockingConsumerSuite {
         assertNull(blockedConsumer(q));
     }
 
+    /**
+     * A fill whose supplier blocks holds its claimed slot unwritten. A timed poll and a timed drain
+     * return empty-handed once their time is up, and a waiting take throws when interrupted: none
+     * spins on the claimed slot past its deadline or its interrupt (poll's own wait for a claimed
+     * head would). Once the supplier returns, its element comes out. Run under a deadline, so a
+     * wait that ignores them fails instead of hanging.
+     */
+    @Test
+    void waitsForAClaimedButUnwrittenSlotHonourDeadlinesAndInterrupts() throws Exception {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final java.util.concurrent.CountDownLatch inSupplier = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        final Thread filler = new Thread(() -> q.fill(() -> {
+            inSupplier.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return 5;
+        }, 1), "slow-filler");
+        filler.start();
+        try {
+            assertTrue(inSupplier.await(20, TimeUnit.SECONDS));
+            assertFalse(q.isEmpty(), "the fill's slot is claimed");
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+                final long start = System.nanoTime();
+                assertNull(q.poll(20, TimeUnit.MILLISECONDS));
+                assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(20), "gave up early");
+                assertEquals(0, q.drain(e -> fail("nothing written yet"), 4, 20, TimeUnit.MILLISECONDS));
+                final AtomicReference<Throwable> thrown = new AtomicReference<>();
+                final Thread taker = new Thread(() -> {
+                    try {
+                        q.take();
+                    } catch (Throwable t) {
+                        thrown.set(t);
+                    }
+                }, "taker");
+                taker.start();
+                while (LockSupport.getBlocker(taker) != q) {
+                    assertTrue(taker.isAlive(), "take returned: " + thrown.get());
+                    Thread.sleep(1);
+                }
+                taker.interrupt();
+                taker.join();
+                assertTrue(thrown.get() instanceof InterruptedException, "take threw " + thrown.get());
+            });
+        } finally {
+            release.countDown();
+            filler.join();
+        }
+        assertEquals(5, q.take());
+        assertTrue(q.isEmpty());
+    }
+
     /** A new queue of (at least) {@code capacity} elements, or chunks of that size if unbounded. */
     abstract MessagePassingBlockingQueue<Integer> newQueue(int capacity);
 

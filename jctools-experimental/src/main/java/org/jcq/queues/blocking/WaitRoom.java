@@ -345,10 +345,15 @@ final class WaitRoom {
         return q.offer(e) || (nanos > 0L && awaitRoom(q, e, true, nanos));
     }
 
-    /** {@code take}: an interrupted caller throws; then the queue's own {@code poll}, then the wait. */
+    /**
+     * {@code take}: an interrupted caller throws; then the queue's own {@code relaxedPoll}, then the
+     * wait. Relaxed, here and before waiting: {@code poll} would wait for a producer between its
+     * claim and its store (a fill's slow supplier can hold a batch so) without looking at the
+     * interrupt status or the deadline; the wait re-checks such a head on a timer instead.
+     */
     <E> E take(MessagePassingQueue<E> q) throws InterruptedException {
         checkInterrupt();
-        final E e = q.poll();
+        final E e = q.relaxedPoll();
         return e != null ? e : awaitElement(q, false, 0L);
     }
 
@@ -356,7 +361,7 @@ final class WaitRoom {
     <E> E poll(MessagePassingQueue<E> q, long timeout, TimeUnit unit) throws InterruptedException {
         final long nanos = unit.toNanos(timeout);
         checkInterrupt();
-        final E e = q.poll();
+        final E e = q.relaxedPoll();
         return e != null || nanos <= 0L ? e : awaitElement(q, true, nanos);
     }
 
@@ -525,8 +530,8 @@ final class WaitRoom {
      * outstanding), that producer is about to add: parking now would only make its next add wake
      * this consumer again; so go on yielding and polling until it is back, for at most
      * {@link #PEER_WAKING_NANOS} and the caller's time-out (an interrupt is seen when the caller
-     * then takes the lock). The polls are the queue's own, without a registration, so this is the
-     * fast path repeated and changes nothing in the protocol.
+     * then takes the lock). The polls are the queue's own relaxed ones (see {@link #take}), without
+     * a registration, so this is the fast path repeated and changes nothing in the protocol.
      * <p>
      * A virtual thread yields and polls once, and never loops: on virtual threads a loop of yields
      * is no back-off (the scheduler can keep handing the carriers round among the yielding threads,
@@ -541,17 +546,17 @@ final class WaitRoom {
     <E> E pollBeforeWaiting(MessagePassingQueue<E> q, Deadline deadline) {
         if (Waits.onVirtualThread()) {
             Thread.yield();
-            final E e = q.poll();
+            final E e = q.relaxedPoll();
             if (e != null || !deadline.expired()) {
                 return e;
             }
             LockSupport.parkNanos(this, 1L);
-            return q.poll();
+            return q.relaxedPoll();
         }
         final long end = deadline.spinEnd();
         do {
             Thread.yield();
-            final E e = q.poll();
+            final E e = q.relaxedPoll();
             if (e != null) {
                 return e;
             }

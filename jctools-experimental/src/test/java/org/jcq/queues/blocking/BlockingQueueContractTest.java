@@ -418,4 +418,46 @@ class BlockingQueueContractTest {
         q.put(7);
         assertEquals(7, q.poll());
     }
+
+    /**
+     * A fill whose supplier blocks holds its claimed slot unwritten (the multi-producer queues
+     * claim before they ask the supplier). A timed poll and a timed drain return empty-handed once
+     * their time is up, and a waiting take throws when interrupted: none spins on the claimed slot
+     * past them. Under a deadline, so that a wait that ignores them fails instead of hanging.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ours")
+    void waitsForAClaimedButUnwrittenSlotHonourDeadlinesAndInterrupts(Spec spec) throws Exception {
+        assumeTrue(spec.multiProducer, "a single producer claims nothing before its supplier answers");
+        final org.jcq.queues.MessagePassingBlockingQueue<Integer> q = mpbq(spec);
+        final java.util.concurrent.CountDownLatch inSupplier = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        final Thread filler = new Thread(() -> q.fill(() -> {
+            inSupplier.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return 5;
+        }, 1), "slow-filler");
+        filler.start();
+        try {
+            assertTrue(inSupplier.await(20, TimeUnit.SECONDS));
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+                final long start = System.nanoTime();
+                assertNull(q.poll(SHORT_MILLIS, TimeUnit.MILLISECONDS));
+                assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(SHORT_MILLIS), "gave up early");
+                assertEquals(0, q.drain(e -> fail("nothing written yet"), 4, SHORT_MILLIS, TimeUnit.MILLISECONDS));
+                final Side taker = new Side("take", q::take);
+                awaitParked(taker.thread);
+                taker.thread.interrupt();
+                assertTrue(taker.joinExpectingFailure() instanceof InterruptedException);
+            });
+        } finally {
+            release.countDown();
+            filler.join();
+        }
+        assertEquals(5, q.take());
+    }
 }

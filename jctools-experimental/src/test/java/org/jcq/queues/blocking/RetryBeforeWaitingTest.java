@@ -43,7 +43,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class RetryBeforeWaitingTest {
     private static final int WARM_UP_YIELDS = 100;
 
-    /** One of our queues, and a view of it that counts the calls of {@code poll()} and {@code offer(e)} made through it. */
+    /**
+     * One of our queues, and a view of it that counts the calls of {@code poll()} or
+     * {@code relaxedPoll()} (the wait's own) and of {@code offer(e)} made through it.
+     */
     static final class Counted {
         final BlockingQueue<Integer> queue;
         final MessagePassingQueue<Integer> view;
@@ -56,7 +59,8 @@ class RetryBeforeWaitingTest {
             final Object target = queue;
             view = (MessagePassingQueue<Integer>) Proxy.newProxyInstance(MessagePassingQueue.class.getClassLoader(),
                     new Class<?>[] {MessagePassingQueue.class}, (proxy, method, args) -> {
-                        if (method.getName().equals("poll") && method.getParameterCount() == 0) {
+                        if ((method.getName().equals("poll") || method.getName().equals("relaxedPoll"))
+                                && method.getParameterCount() == 0) {
                             polls.incrementAndGet();
                         } else if (method.getName().equals("offer") && method.getParameterCount() == 1) {
                             offers.incrementAndGet();
