@@ -1,5 +1,5 @@
 #!/bin/bash
-# The runs of docs/2026-11-25-compact-queues.md, JDK 17, from the repository root on a quiet machine.
+# The runs of docs/measurements/2026-11-25-compact-queues.md, JDK 17, from the repository root on a quiet machine.
 #   before.jar: jctools-benchmarks/target/benchmarks.jar built at 3d892c2 (before the compact editions)
 #   after.jar:  the same built at e4611d4 (the algorithms in Base* classes, padded and compact editions)
 # Each directory of launches was packed into one JSON with `ratio.py --merge DIR DIR.json`.

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The runs of docs/2026-11-25-pekko.md and docs/2026-11-25-reactor.md, JDK 17 and 25, 2 vCPUs, quiet
+# The runs of docs/pekko.md and docs/reactor.md, JDK 17 and 25, 2 vCPUs, quiet
 # machine, from the repository root. integ.jar: jctools-benchmarks/target/benchmarks.jar built
 # with `mvn -B -q -DskipTests package` at the commit that added PekkoMailboxes and ReactorSinks.
 # Each directory of launches was packed with `ratio.py --merge DIR DIR.json`.

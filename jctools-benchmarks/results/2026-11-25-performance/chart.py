@@ -1,4 +1,4 @@
-# Draws docs/2026-11-25-ours-over-twin.svg: ours / JCTools Unsafe twin per round (mean and 99.9%
+# Draws docs/measurements/2026-11-25-ours-over-twin.svg: ours / JCTools Unsafe twin per round (mean and 99.9%
 # interval) from the packed runs beside this script. usage: python3 chart.py OUT.svg
 import sys, os, math, statistics as st
 here = os.path.dirname(os.path.abspath(__file__))

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The runs of docs/2026-11-25-performance.md, in the order they were made. Each jar is
+# The runs of docs/measurements/2026-11-25-performance.md, in the order they were made. Each jar is
 # jctools-benchmarks/target/benchmarks.jar as `mvn -B -q -DskipTests package` built it at the named
 # commit (copied aside before the next build); run from the repository root on a quiet machine.
 #   ec5b9b7.jar: ec5b9b7 (the consumers' clears without the class check; MPSC fill claims its batch)
@@ -65,4 +65,4 @@ done
 for q in MpscArrayQueue MpscUnboundedArrayQueue; do
   bash $A $R/jdk17-$q java final.jar 'QueueBaseline' 8 $q JCTools.$q $B
 done
-# The chart: python3 $R/chart.py docs/2026-11-25-ours-over-twin.svg
+# The chart: python3 $R/chart.py docs/measurements/2026-11-25-ours-over-twin.svg

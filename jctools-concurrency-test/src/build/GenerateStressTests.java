@@ -122,7 +122,7 @@ public final class GenerateStressTests {
             blockingBoth("MpmcBlockingArrayQueue", "queues", M, M),
             // The harness self-checks: a queue that publishes its index before its element, and a
             // blocking queue whose waiters park before they check. Their tests must FAIL; they
-            // are kept apart from the smoke and full runs (see docs/2026-11-25-concurrency-tests.md).
+            // are kept apart from the smoke and full runs (see docs/concurrency-tests.md).
             new Queue("IndexFirstQueue", "selfcheck", "new IndexFirstQueue<>(4)", S, S, 4, 3, 3, Blocking.NONE),
             blockingBoth("ParkFirstBlockingQueue", "selfcheck", S, S));
 

@@ -36,7 +36,7 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * with 128 and with 1024 elements (bounded: {@code n = 1024}), by JOL on JDK 17 with compressed
  * references (2026-11-25; {@code docs/choosing-a-queue.md}, which also lists every measurement each
  * reason rests on). Throughput is elements per µs, one producer and one consumer on 2 cores, from
- * {@code docs/2026-11-21-measurements.md} and {@code docs/2026-11-25-performance.md}.
+ * {@code docs/measurements/2026-11-21-measurements.md} and {@code docs/measurements/2026-11-25-performance.md}.
  * <table>
  * <caption>What {@link Builder#build()} returns</caption>
  * <tr><th>Shape</th><th>Bound</th><th>First</th><th>Queue</th><th>Why</th></tr>

@@ -3,7 +3,7 @@
  * {@link org.jcq.queues.blocking.SpscBlockingArrayQueue},
  * {@link org.jcq.queues.blocking.MpscBlockingArrayQueue} and
  * {@link org.jcq.queues.blocking.MpmcBlockingArrayQueue}. Experimental: they move to core once
- * they meet their targets (docs/2026-11-21-measurements.md says where they stand).
+ * they meet their targets (docs/measurements/2026-11-21-measurements.md says where they stand).
  * <p>
  * Each extends the core lock-free queue of its shape ({@link org.jcq.queues.SpscArrayQueue},
  * {@link org.jcq.queues.MpscArrayQueue}, {@link org.jcq.queues.MpmcArrayQueue}), so its
