@@ -2,6 +2,7 @@ package org.jcq.queues;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -346,6 +347,43 @@ class MpscLinkedArrayQueueTest {
         }
         for (int i = 1; i < 20; i++) {
             assertEquals(i, q.poll());
+        }
+        assertEmptyQueue(q);
+    }
+
+    /**
+     * A fill whose own offer links the next chunk (the ring is full) claims the linked index, whose
+     * producer index carries the LINKED flag, and its supplier fails on that first element: the
+     * claim is withdrawn back to the index with its flag. Were the flag dropped, the index would
+     * be back at a value it had before the link, and a producer that read it then (with the old
+     * chunk) could claim it and write its element over the old chunk's JUMP: here such a producer
+     * is played by a CAS from that old value, which must fail. After it, nothing is lost and order
+     * holds. Checked to fail with the withdrawal made to the index without its flags.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("variants")
+    void aFillWhoseSupplierFailsOnTheIndexItLinkedWithdrawsItWithItsFlag(Variant variant) {
+        final BaseMpscLinkedArrayQueue<Integer> q = variant.withChunk().apply(4);
+        int next = 0;
+        while (q.laProducerIndex() < q.laProducerLimit() || q.size() < 3) {
+            assertTrue(q.offer(next++), "filling the first chunk");
+        }
+        final long beforeLink = q.laProducerIndex();
+        final int[] calls = {0};
+        assertThrows(IllegalStateException.class, () -> q.fill(() -> {
+            calls[0]++;
+            throw new IllegalStateException("supplier failed");
+        }, 2));
+        assertEquals(1, calls[0], "the supplier is asked for the linked index's element");
+        final long afterFailure = q.laProducerIndex();
+        assertNotEquals(beforeLink, afterFailure, "the withdrawn index lost the flag the link gave it");
+        assertEquals(beforeLink, afterFailure & ~3L, "the withdrawn index is the one the link was made at");
+        assertFalse(q.casProducerIndex(beforeLink, beforeLink + 4), "a producer that read the index before the link claims it");
+        for (int i = 0; i < 12; i++) {
+            assertTrue(q.offer(next++));
+        }
+        for (int i = 0; i < next; i++) {
+            assertEquals(i, q.poll(), "element " + i);
         }
         assertEmptyQueue(q);
     }

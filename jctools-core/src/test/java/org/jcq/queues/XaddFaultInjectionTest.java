@@ -363,15 +363,18 @@ class XaddFaultInjectionTest {
 
     static Stream<Arguments> raceCases() {
         return Stream.of(Kind.values()).flatMap(k -> Stream.of(InjectedFailure.values())
-                .flatMap(f -> Stream.of(Arguments.of(k, f, 1, 0), Arguments.of(k, f, 4, 2))));
+                .flatMap(f -> Stream.of(Arguments.of(k, f, 1, 0, 1), Arguments.of(k, f, 4, 2, 1),
+                        Arguments.of(k, f, 1, 0, 3), Arguments.of(k, f, 2, 1, 3))));
     }
 
-    @ParameterizedTest(name = "{0} {1} chunk {2} pool {3}")
+    @ParameterizedTest(name = "{0} {1} chunk {2} pool {3}, {4} in a row")
     @MethodSource("raceCases")
     void racingOffersSurviveFailedAppendsAndDeliverEveryReturnedOfferOnceInOrder(Kind kind, InjectedFailure failure,
-            int chunkSize, int pool) {
-        // Three producers and one (MPSC) or two (MPMC) consumers. Allocation 3 fails, and every
-        // 97th, each alone (the next one succeeds), whoever makes it: a producer, whose offer
+            int chunkSize, int pool, int inARow) {
+        // Three producers and one (MPSC) or two (MPMC) consumers, the consumers crossing chunks
+        // (and, in MPMC, taking turns) all the while. Allocation 3 fails, and every 97th, each
+        // with the next inARow - 1 (so several appends in a row fail, and several indices are
+        // abandoned before a consumer passes the first), whoever makes it: a producer, whose offer
         // throws (it goes on with its next element), or a consumer appending for a slow producer,
         // whose poll throws (it polls again). Every element whose offer returned must arrive
         // exactly once, in its producer's order; none whose offer threw may arrive.
@@ -384,7 +387,7 @@ class XaddFaultInjectionTest {
                 return false;
             }
             final int n = allocations.incrementAndGet();
-            final boolean fail = n == 3 || n % 97 == 0;
+            final boolean fail = (n >= 3 && n < 3 + inARow) || n % 97 < inARow;
             if (fail) {
                 failures.incrementAndGet();
             }
@@ -400,7 +403,7 @@ class XaddFaultInjectionTest {
         final BitSet[] failed = new BitSet[producers];
         final BitSet[][] seen = new BitSet[consumers][producers];
         final Race race = new Race().watching(consumed::get, () -> kind + " " + failure + " chunk " + chunkSize
-                + " pool " + pool + ": producers done " + producersDone.get() + ", offered " + offered.get()
+                + " pool " + pool + ", " + inARow + " in a row: producers done " + producersDone.get() + ", offered " + offered.get()
                 + ", consumed " + consumed.get() + ", failures " + failures.get() + ", size " + q.size());
         for (int p = 0; p < producers; p++) {
             final int base = p * STRIDE;
