@@ -91,6 +91,7 @@ public final class GenerateStressTests {
             // The compact editions: the same algorithms, their own field holders (accessors).
             q("SpscUnpaddedArrayQueue", "new SpscUnpaddedArrayQueue<>(4)", S, S, 4, 3, 3),
             q("MpscUnpaddedArrayQueue", "new MpscUnpaddedArrayQueue<>(4)", M, S, 4, 3, 3),
+            q("SpmcUnpaddedArrayQueue", "new SpmcUnpaddedArrayQueue<>(4)", S, M, 4, 3, 3),
             q("MpmcUnpaddedArrayQueue", "new MpmcUnpaddedArrayQueue<>(4)", M, M, 4, 3, 3),
             // SPSC linked-array: chunks of 8 (the smallest). The producer links only when its chunk
             // is full (an emptied chunk is reused in place), so NearFull, one element short of

@@ -143,6 +143,8 @@ public final class QueueFactory {
     public static final String SPSC_UNPADDED = "SpscUnpaddedArrayQueue";
     /** Our compact MPSC array queue. */
     public static final String MPSC_UNPADDED = "MpscUnpaddedArrayQueue";
+    /** The compact edition of {@link #SPMC}. */
+    public static final String SPMC_UNPADDED = "SpmcUnpaddedArrayQueue";
     /** Our compact MPMC array queue. */
     public static final String MPMC_UNPADDED = "MpmcUnpaddedArrayQueue";
     /** Our compact MPSC chunked linked-array queue. */
@@ -241,6 +243,7 @@ public final class QueueFactory {
         m.put(MPMC_XADD, MpmcUnboundedXaddArrayQueue::new);
         m.put(SPSC_UNPADDED, SpscUnpaddedArrayQueue::new);
         m.put(MPSC_UNPADDED, MpscUnpaddedArrayQueue::new);
+        m.put(SPMC_UNPADDED, org.jcq.queues.SpmcUnpaddedArrayQueue::new);
         m.put(MPMC_UNPADDED, MpmcUnpaddedArrayQueue::new);
         m.put(MPSC_CHUNKED_UNPADDED, MpscChunkedUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, MpscUnboundedUnpaddedArrayQueue::new);
@@ -279,6 +282,7 @@ public final class QueueFactory {
         m.put(MPMC_XADD, org.jctools.queues.MpmcUnboundedXaddArrayQueue::new);
         m.put(SPSC_UNPADDED, org.jctools.queues.unpadded.SpscUnpaddedArrayQueue::new);
         m.put(MPSC_UNPADDED, org.jctools.queues.unpadded.MpscUnpaddedArrayQueue::new);
+        m.put(SPMC_UNPADDED, org.jctools.queues.unpadded.SpmcUnpaddedArrayQueue::new);
         m.put(MPMC_UNPADDED, org.jctools.queues.unpadded.MpmcUnpaddedArrayQueue::new);
         m.put(MPSC_CHUNKED_UNPADDED, org.jctools.queues.unpadded.MpscChunkedUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, org.jctools.queues.unpadded.MpscUnboundedUnpaddedArrayQueue::new);
@@ -303,6 +307,7 @@ public final class QueueFactory {
         m.put(MPSC_LINKED, capacity -> new MpscLinkedVarHandleQueue<>());
         m.put(SPSC_UNPADDED, SpscVarHandleUnpaddedArrayQueue::new);
         m.put(MPSC_UNPADDED, MpscVarHandleUnpaddedArrayQueue::new);
+        m.put(SPMC_UNPADDED, org.jctools.queues.varhandle.unpadded.SpmcVarHandleUnpaddedArrayQueue::new);
         m.put(MPMC_UNPADDED, MpmcVarHandleUnpaddedArrayQueue::new);
         m.put(MPSC_CHUNKED_UNPADDED, MpscChunkedVarHandleUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, MpscUnboundedVarHandleUnpaddedArrayQueue::new);
@@ -327,6 +332,7 @@ public final class QueueFactory {
         m.put(MPSC_LINKED, capacity -> new org.jctools.queues.atomic.MpscLinkedAtomicQueue<>());
         m.put(SPSC_UNPADDED, org.jctools.queues.atomic.unpadded.SpscAtomicUnpaddedArrayQueue::new);
         m.put(MPSC_UNPADDED, org.jctools.queues.atomic.unpadded.MpscAtomicUnpaddedArrayQueue::new);
+        m.put(SPMC_UNPADDED, org.jctools.queues.atomic.unpadded.SpmcAtomicUnpaddedArrayQueue::new);
         m.put(MPMC_UNPADDED, org.jctools.queues.atomic.unpadded.MpmcAtomicUnpaddedArrayQueue::new);
         m.put(MPSC_CHUNKED_UNPADDED, org.jctools.queues.atomic.unpadded.MpscChunkedAtomicUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, org.jctools.queues.atomic.unpadded.MpscUnboundedAtomicUnpaddedArrayQueue::new);

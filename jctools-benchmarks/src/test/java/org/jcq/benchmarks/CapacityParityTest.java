@@ -56,6 +56,9 @@ class CapacityParityTest {
                 new Kind(QueueFactory.MPSC_UNPADDED,
                         c -> new org.jcq.queues.MpscUnpaddedArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.unpadded.MpscUnpaddedArrayQueue<Integer>(c))),
+                new Kind(QueueFactory.SPMC_UNPADDED,
+                        c -> new org.jcq.queues.SpmcUnpaddedArrayQueue<Integer>(c).capacity(),
+                        c -> capacityOf(new org.jctools.queues.unpadded.SpmcUnpaddedArrayQueue<Integer>(c))),
                 new Kind(QueueFactory.MPMC_UNPADDED,
                         c -> new org.jcq.queues.MpmcUnpaddedArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.unpadded.MpmcUnpaddedArrayQueue<Integer>(c))));

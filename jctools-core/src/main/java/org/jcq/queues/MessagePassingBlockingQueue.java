@@ -40,7 +40,9 @@ public interface MessagePassingBlockingQueue<E> extends MessagePassingQueue<E>, 
      * the queue is empty. If elements are there it drains them without waiting, as
      * {@link #drain(Consumer, int)}; otherwise it waits for one as {@link #poll(long, TimeUnit)}
      * does and then hands over up to {@code limit - 1} more, without waiting again. The queue need
-     * not be empty when it returns.
+     * not be empty when it returns. The default implementation calls {@link #drain(Consumer, int)},
+     * and, if that handed over nothing, {@link #poll(long, TimeUnit)} and then
+     * {@code drain(c, limit - 1)}.
      *
      * @param c receives the elements; if it throws, the element it was handed counts as delivered,
      *     the rest stay in the queue, and the exception propagates
@@ -55,8 +57,6 @@ public interface MessagePassingBlockingQueue<E> extends MessagePassingQueue<E>, 
      *     the queue is unchanged
      * @throws NullPointerException if {@code unit} is {@code null} and the queue is empty (elements
      *     at hand are drained without reading {@code unit})
-     * @implSpec {@link #drain(Consumer, int)}; if it handed over nothing,
-     *     {@link #poll(long, TimeUnit)} and then {@code drain(c, limit - 1)}.
      */
     default int drain(Consumer<E> c, int limit, long timeout, TimeUnit unit) throws InterruptedException {
         Args.callback("c", c);

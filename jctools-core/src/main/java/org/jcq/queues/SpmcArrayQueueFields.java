@@ -11,7 +11,7 @@ import org.jcq.internal.VarHandles;
 // written only when consumers catch up with it, while the consumer index is CASed by every poll.
 
 /** Keeps the producer index 128 bytes away from the header and the cold fields. */
-abstract class SpmcArrayQueuePad1<E> extends CircularArrayQueue<E> {
+abstract class SpmcArrayQueuePad1<E> extends BaseSpmcArrayQueue<E> {
     byte p1_000, p1_001, p1_002, p1_003, p1_004, p1_005, p1_006, p1_007, p1_008, p1_009, p1_010, p1_011, p1_012, p1_013, p1_014, p1_015;
     byte p1_016, p1_017, p1_018, p1_019, p1_020, p1_021, p1_022, p1_023, p1_024, p1_025, p1_026, p1_027, p1_028, p1_029, p1_030, p1_031;
     byte p1_032, p1_033, p1_034, p1_035, p1_036, p1_037, p1_038, p1_039, p1_040, p1_041, p1_042, p1_043, p1_044, p1_045, p1_046, p1_047;
@@ -38,6 +38,7 @@ abstract class SpmcArrayQueueProducerIndex<E> extends SpmcArrayQueuePad1<E> {
         super(capacity);
     }
 
+    @Override
     final long lpProducerIndex() {
         return producerIndex;
     }
@@ -47,6 +48,7 @@ abstract class SpmcArrayQueueProducerIndex<E> extends SpmcArrayQueuePad1<E> {
         return (long) PRODUCER_INDEX.getAcquire(this);
     }
 
+    @Override
     final void soProducerIndex(long value) {
         PRODUCER_INDEX.setRelease(this, value);
     }
@@ -85,6 +87,7 @@ abstract class SpmcArrayQueueConsumerIndex<E> extends SpmcArrayQueuePad2<E> {
         return (long) CONSUMER_INDEX.getAcquire(this);
     }
 
+    @Override
     final boolean casConsumerIndex(long expect, long update) {
         return CONSUMER_INDEX.compareAndSet(this, expect, update);
     }
@@ -118,10 +121,12 @@ abstract class SpmcArrayQueueProducerIndexCache<E> extends SpmcArrayQueuePad3<E>
         super(capacity);
     }
 
+    @Override
     final long laProducerIndexCache() {
         return (long) PRODUCER_INDEX_CACHE.getAcquire(this);
     }
 
+    @Override
     final void soProducerIndexCache(long value) {
         PRODUCER_INDEX_CACHE.setRelease(this, value);
     }

@@ -394,13 +394,13 @@ class BatchPathTest {
 
     /** Whether the queue's fill makes a run visible to consumers at once, not element by element. */
     private static boolean publishesRunsAtOnce(MessagePassingQueue<?> q) {
-        return q instanceof SpmcArrayQueue || q instanceof BaseLinkedQueue;
+        return q instanceof BaseSpmcArrayQueue || q instanceof BaseLinkedQueue;
     }
 
     /** Whether the queue's drain claims a run of elements before it hands them over. */
     private static boolean claimsRuns(MessagePassingQueue<?> q) {
         return q instanceof BaseSpscArrayQueue || q instanceof BaseSpscLinkedArrayQueue
-                || q instanceof SpmcArrayQueue || q instanceof BaseMpmcArrayQueue;
+                || q instanceof BaseSpmcArrayQueue || q instanceof BaseMpmcArrayQueue;
     }
 
     private static void assertInOrder(List<Integer> list) {

@@ -135,6 +135,8 @@ final class QueueRegistry {
                     Capacity.pow2(1, 4).acceptingFrom(Integer.MIN_VALUE)),
             new QueueSpec("MpscUnpaddedArrayQueue", MpscUnpaddedArrayQueue::new, Shape.MULTI, Shape.SINGLE,
                     Capacity.pow2(1, 1).acceptingFrom(0)),
+            new QueueSpec("SpmcUnpaddedArrayQueue", SpmcUnpaddedArrayQueue::new, Shape.SINGLE, Shape.MULTI,
+                    Capacity.pow2(1, 1).acceptingFrom(0)),
             new QueueSpec("MpmcUnpaddedArrayQueue", MpmcUnpaddedArrayQueue::new, Shape.MULTI, Shape.MULTI,
                     Capacity.pow2(2, 2)));
 

@@ -20,6 +20,7 @@ import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
+import org.jcq.queues.SpmcUnpaddedArrayQueue;
 import org.jcq.queues.SpscUnpaddedArrayQueue;
 import org.jetbrains.lincheck.datastructures.Options;
 
@@ -71,6 +72,7 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             // The compact editions: the same algorithms through their own field holders.
             new Subject("SpscUnpaddedArrayQueue(2)", QueueOperations.Spsc.class, () -> new SpscUnpaddedArrayQueue<>(2)),
             new Subject("MpscUnpaddedArrayQueue(2)", QueueOperations.Mpsc.class, () -> new MpscUnpaddedArrayQueue<>(2)),
+            new Subject("SpmcUnpaddedArrayQueue(2)", QueueOperations.Spmc.class, () -> new SpmcUnpaddedArrayQueue<>(2)),
             new Subject("MpmcUnpaddedArrayQueue(2)", QueueOperations.Mpmc.class, () -> new MpmcUnpaddedArrayQueue<>(2)),
             new Subject("MpscUnboundedUnpaddedArrayQueue(2)", QueueOperations.Mpsc.class,
                 () -> new MpscUnboundedUnpaddedArrayQueue<>(2)));

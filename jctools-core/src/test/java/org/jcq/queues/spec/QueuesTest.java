@@ -23,6 +23,7 @@ import org.jcq.queues.MpscUnboundedArrayQueue;
 import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedXaddArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
+import org.jcq.queues.SpmcUnpaddedArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
 import org.jcq.queues.SpscChunkedArrayQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
@@ -62,7 +63,7 @@ class QueuesTest {
                 new Row(MANY, ONE, true, false, MpscArrayQueue.class, 1, MpscArrayQueue::new),
                 new Row(MANY, ONE, true, true, MpscChunkedUnpaddedArrayQueue.class, 4, MpscChunkedUnpaddedArrayQueue::new),
                 new Row(ONE, MANY, true, false, SpmcArrayQueue.class, 1, SpmcArrayQueue::new),
-                new Row(ONE, MANY, true, true, SpmcArrayQueue.class, 1, SpmcArrayQueue::new),
+                new Row(ONE, MANY, true, true, SpmcUnpaddedArrayQueue.class, 1, SpmcUnpaddedArrayQueue::new),
                 new Row(MANY, MANY, true, false, MpmcArrayQueue.class, 2, MpmcArrayQueue::new),
                 new Row(MANY, MANY, true, true, MpmcUnpaddedArrayQueue.class, 2, MpmcUnpaddedArrayQueue::new),
                 new Row(ONE, ONE, false, false, SpscUnboundedArrayQueue.class, 0, n -> new SpscUnboundedArrayQueue<>(1024)),
