@@ -132,6 +132,10 @@ public final class GenerateStressTests {
             // Chunks of 2: every race links, also while the consumer parks.
             new Queue("MpscUnboundedBlockingConsumerArrayQueue", "queues", "new MpscUnboundedBlockingConsumerArrayQueue<>(2)",
                     M, S, 0, 1, 2, Blocking.CONSUMER),
+            new Queue("MpscBlockingConsumerUnpaddedArrayQueue", "queues", "new MpscBlockingConsumerUnpaddedArrayQueue<>(4)",
+                    M, S, 4, 3, 3, Blocking.CONSUMER),
+            new Queue("MpscUnboundedBlockingConsumerUnpaddedArrayQueue", "queues",
+                    "new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(2)", M, S, 0, 1, 2, Blocking.CONSUMER),
             blockingBoth("SpscBlockingArrayQueue", "queues", S, S),
             blockingBoth("MpscBlockingArrayQueue", "queues", M, S),
             blockingBoth("MpmcBlockingArrayQueue", "queues", M, M),

@@ -75,6 +75,12 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
 
     // The hot fields, declared by the edition (padded or compact) that extends this class.
 
+    /**
+     * Producer index, read with volatile (sequentially consistent) semantics: for a consumer that
+     * must order this load after a volatile store of its own (the blocking consumer's Dekker pair).
+     */
+    abstract long lvProducerIndex();
+
     abstract long lpConsumerIndex();
 
     abstract void soConsumerIndex(long value);

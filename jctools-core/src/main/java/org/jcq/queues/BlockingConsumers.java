@@ -13,8 +13,9 @@ import org.jcq.internal.Waits;
  * {@link MpscUnboundedBlockingConsumerArrayQueue}), written once: {@code take}, the timed
  * {@code poll}, the wait they share (a look for an element, then the parking handshake the
  * queues' class notes argue) and {@code drainTo} (the timed {@code drain} is the interface's). What differs between
- * the queues, where the consumer publishes itself and how the volatile re-check reads the indices,
- * each gives as a {@link Parking}, a stateless constant of its class (so no wait allocates).
+ * the queues (and their padded and compact editions), where the consumer publishes itself and how the
+ * volatile re-check reads the indices, each gives as a {@link Parking}, a stateless constant of its
+ * class (so no wait allocates); the producers' wake-up ({@link #wakeConsumer}) is here too.
  */
 final class BlockingConsumers {
     /**
@@ -47,6 +48,30 @@ final class BlockingConsumers {
 
         /** Clears what {@link #publish} stored (a release store: a late reader only unparks spuriously). */
         void unpublish(Q q);
+
+        /** P3: a volatile load of what {@link #publish} stored; null while no consumer is published. */
+        Thread lvPublished(Q q);
+
+        /** P4: a CAS of the published thread back to null; the producer that wins it unparks the thread. */
+        boolean casPublished(Q q, Thread consumer);
+    }
+
+    /**
+     * The producers' side of the handshake (P3, P4), after an element's store: if a consumer is
+     * published, the producer that takes it back unparks it. One volatile load when none is.
+     */
+    static <Q> void wakeConsumer(Q q, Parking<? super Q> parking) {
+        // P3, volatile: after the claim (P1) and the element's store; pairs with the consumer's C1.
+        final Thread consumer = parking.lvPublished(q);
+        if (consumer != null) {
+            unparkPublished(q, parking, consumer);
+        }
+    }
+
+    private static <Q> void unparkPublished(Q q, Parking<? super Q> parking, Thread consumer) {
+        if (parking.casPublished(q, consumer)) {
+            LockSupport.unpark(consumer);
+        }
     }
 
     /** {@link BlockingQueue#take()}: the queue's element, or the wait for one. */

@@ -43,10 +43,7 @@ abstract class MpscArrayQueueProducerIndex<E> extends MpscArrayQueuePad1<E> {
         return (long) PRODUCER_INDEX.getAcquire(this);
     }
 
-    /**
-     * Producer index, read with volatile (sequentially consistent) semantics: for a consumer that
-     * must order this load after a volatile store of its own (the blocking consumer's Dekker pair).
-     */
+    @Override
     final long lvProducerIndex() {
         return (long) PRODUCER_INDEX.getVolatile(this);
     }

@@ -1,13 +1,11 @@
 package org.jcq.queues;
 
-import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.jcq.internal.Args;
-import org.jcq.internal.Waits;
 
 /**
  * A bounded multi-producer single-consumer queue whose consumer can block: {@link MpscArrayQueue}
@@ -104,44 +102,49 @@ import org.jcq.internal.Waits;
  */
 public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArrayQueueFields<E>
         implements MessagePassingBlockingQueue<E> {
-    /** The consumer's side of the handshake (see the class note), for {@link BlockingConsumers}. */
-    private static final BlockingConsumers.Parking<MpscBlockingConsumerArrayQueue<?>> PARKING =
-            new BlockingConsumers.Parking<>() {
-                @Override
-                public void publish(MpscBlockingConsumerArrayQueue<?> q, Thread consumer) {
-                    // C1, volatile: pairs with the producers' P3.
-                    q.svBlockedConsumer(consumer);
-                    // After C1's fence: a producer whose wake-up the takes before missed
-                    // (RoomWaiters) is woken now, since an empty queue has room.
-                    final RoomWaiters waiters = q.laRoomWaiters();
-                    if (waiters != null && waiters.any()) {
-                        waiters.wakeAll();
-                    }
-                }
+    /** Where this edition keeps the handshake's fields, for the shared code (see the class note). */
+    private static final Handshake HANDSHAKE = new Handshake();
 
-                @Override
-                public boolean lvIsEmpty(MpscBlockingConsumerArrayQueue<?> q) {
-                    // C2, volatile: after C1; pairs with the producers' claiming CAS (P1).
-                    return q.lvProducerIndex() == q.lpConsumerIndex();
-                }
+    private static final class Handshake implements BlockingConsumers.Parking<MpscBlockingConsumerArrayQueue<?>>,
+            RoomWaiters.Holder<MpscBlockingConsumerArrayQueue<?>> {
+        @Override
+        public void publish(MpscBlockingConsumerArrayQueue<?> q, Thread consumer) {
+            // C1, volatile: pairs with the producers' P3.
+            q.svBlockedConsumer(consumer);
+            RoomWaiters.beforeConsumerWaits(q, this);
+        }
 
-                @Override
-                public void unpublish(MpscBlockingConsumerArrayQueue<?> q) {
-                    q.soBlockedConsumer(null);
-                }
-            };
+        @Override
+        public boolean lvIsEmpty(MpscBlockingConsumerArrayQueue<?> q) {
+            // C2, volatile: after C1; pairs with the producers' claiming CAS (P1).
+            return q.lvProducerIndex() == q.lpConsumerIndex();
+        }
 
-    /** A producer that finds the queue full retries this many times, spinning, before it waits. */
-    private static final int ROOM_SPINS = 64;
-    /**
-     * ... and then, on a platform thread, retries yielding for up to this long before it parks:
-     * on a 2-core machine a park and the unpark that ends it cost tens of microseconds each.
-     * PutHandOff, 3 platform producers, JDK 25, one run each: parking at once, 56 us per element
-     * through a queue of 4 and 4.6 us through one of 64; yielding up to 50 us first, 7.1 and 0.15;
-     * up to 500 us, 0.73 and 0.15 (before the wake-ups, spinning, yielding and polling with 50 us
-     * parks: 1.5 and 0.17). A virtual thread skips it (a loop of yields is no back-off there).
-     */
-    static final long ROOM_YIELD_NANOS = 500_000L;
+        @Override
+        public void unpublish(MpscBlockingConsumerArrayQueue<?> q) {
+            q.soBlockedConsumer(null);
+        }
+
+        @Override
+        public Thread lvPublished(MpscBlockingConsumerArrayQueue<?> q) {
+            return q.lvBlockedConsumer();
+        }
+
+        @Override
+        public boolean casPublished(MpscBlockingConsumerArrayQueue<?> q, Thread consumer) {
+            return q.casBlockedConsumer(consumer, null);
+        }
+
+        @Override
+        public RoomWaiters laRoomWaiters(MpscBlockingConsumerArrayQueue<?> q) {
+            return q.laRoomWaiters();
+        }
+
+        @Override
+        public boolean casRoomWaiters(MpscBlockingConsumerArrayQueue<?> q, RoomWaiters made) {
+            return q.casRoomWaiters(made);
+        }
+    }
 
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two).
@@ -154,6 +157,11 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
         super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2));
     }
 
+    /** The register of producers waiting for room, made by the first that asks. */
+    final RoomWaiters roomWaiters() {
+        return RoomWaiters.of(this, HANDSHAKE);
+    }
+
     /**
      * Every producer entry point ({@code offer}, {@code relaxedOffer}, {@code add}, {@code put},
      * the timed {@code offer}, {@code fill}, {@code offerIfBelowThreshold}, {@code failFastOffer})
@@ -163,18 +171,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     @Override
     final void publish(Object[] buffer, int slot, long p, E e) {
         super.publish(buffer, slot, p, e);
-        // P3, volatile: after the claiming CAS (P1), pairs with the consumer's C1.
-        if (lvBlockedConsumer() != null) {
-            wakeConsumer();
-        }
-    }
-
-    /** Cold path of publish: one producer of those that saw the consumer blocked unparks it (P4). */
-    private void wakeConsumer() {
-        final Thread consumer = lvBlockedConsumer();
-        if (consumer != null && casBlockedConsumer(consumer, null)) {
-            LockSupport.unpark(consumer);
-        }
+        BlockingConsumers.wakeConsumer(this, HANDSHAKE);
     }
 
     /**
@@ -188,7 +185,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     public E poll() {
         final E e = super.poll();
         if (e != null) {
-            freed();
+            RoomWaiters.freed(this, HANDSHAKE);
         }
         return e;
     }
@@ -198,7 +195,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     public E relaxedPoll() {
         final E e = super.relaxedPoll();
         if (e != null) {
-            freed();
+            RoomWaiters.freed(this, HANDSHAKE);
         }
         return e;
     }
@@ -215,47 +212,14 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
             return super.drain(c, limit);
         } finally {
             if (lpConsumerIndex() != from) {
-                freed();
+                RoomWaiters.freed(this, HANDSHAKE);
             }
         }
     }
 
-    /** The consumer freed slots: if producers wait for room, sees whether to wake them. */
-    private void freed() {
-        final RoomWaiters waiters = laRoomWaiters();
-        if (waiters != null && waiters.any()) {
-            wakeForRoom(waiters);
-        }
-    }
-
-    /**
-     * Cold path of the takes: producers wait for room. Wakes them all once half the ring is free
-     * (or a slot, in a ring of 1), not one per slot freed: under sustained overload one unpark (a
-     * system call) per element would set the consumer's pace (in Log4j2's AsyncAppender with 4
-     * loggers on 2 cores, waking at a quarter left the consumer in unpark in 7 of 8 stack samples
-     * and ran at 0.71 M events/s; at half, 0.94 M). The room read is an estimate; a wake-up
-     * that comes late comes at the next take or, when the queue empties, before the consumer waits.
-     */
-    private void wakeForRoom(RoomWaiters waiters) {
-        final int capacity = capacity();
-        final long room = capacity - (lvProducerIndex() - lpConsumerIndex());
-        if (room >= Math.max(1, capacity >> 1)) {
-            waiters.wakeAll();
-        }
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Consumer thread only. Returns an element that is already there even if the thread is
-     * interrupted; otherwise parks until a producer adds one.
-     *
-     * @throws InterruptedException if the thread is interrupted before or while it waits; the
-     *     interrupt status is cleared and an element offered meanwhile stays in the queue
-     */
     @Override
     public E take() throws InterruptedException {
-        return BlockingConsumers.take(this, PARKING);
+        return BlockingConsumers.take(this, HANDSHAKE);
     }
 
     /**
@@ -274,7 +238,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      */
     @Override
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        return BlockingConsumers.poll(this, PARKING, timeout, unit);
+        return BlockingConsumers.poll(this, HANDSHAKE, timeout, unit);
     }
 
     /**
@@ -290,7 +254,7 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
     @Override
     public void put(E e) throws InterruptedException {
         if (!offer(e)) {
-            awaitRoom(e, false, 0L);
+            RoomWaiters.awaitRoom(this, HANDSHAKE, e, false, 0L);
         }
     }
 
@@ -312,86 +276,9 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
             return true;
         }
         final long nanos = Args.notNull("unit", unit).toNanos(timeout);
-        return nanos > 0 && awaitRoom(e, true, nanos);
+        return nanos > 0 && RoomWaiters.awaitRoom(this, HANDSHAKE, e, true, nanos);
     }
 
-    /**
-     * Cold path of put and the timed offer: the queue was full. Retries a few times, spinning,
-     * then (a platform thread only) yielding for up to {@link #ROOM_YIELD_NANOS}, then registers
-     * with {@link RoomWaiters}, looks for room once more and parks until the consumer, having
-     * freed half the ring, wakes it (or its park times out: see {@link RoomWaiters}), and tries
-     * again. A virtual thread never yields: on virtual threads a loop of yields is no back-off.
-     */
-    private boolean awaitRoom(E e, boolean timed, long nanos) throws InterruptedException {
-        final long start = System.nanoTime();
-        final long deadline = timed ? start + nanos : 0L;
-        for (int spin = 0; spin < ROOM_SPINS; spin++) {
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-            Thread.onSpinWait();
-            if (offer(e)) {
-                return true;
-            }
-        }
-        final boolean virtual = Waits.onVirtualThread();
-        if (!virtual) {
-            final long yieldFor = timed ? Math.min(nanos, ROOM_YIELD_NANOS) : ROOM_YIELD_NANOS;
-            while (System.nanoTime() - start < yieldFor) {
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-                Thread.yield();
-                if (offer(e)) {
-                    return true;
-                }
-            }
-        }
-        final RoomWaiters waiters = roomWaiters();
-        RoomWaiters.Waiter me = null;
-        boolean parked = false;
-        try {
-            long park = RoomWaiters.FIRST_PARK_NANOS;
-            while (true) {
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-                me = waiters.register();
-                // The append was a volatile swap; the fence keeps the look for room after it.
-                VarHandle.fullFence();
-                if (offer(e)) {
-                    return true;
-                }
-                long wait = park;
-                if (timed) {
-                    final long remaining = deadline - System.nanoTime();
-                    // A virtual thread parks once before it gives up, however short its time-out:
-                    // else a loop of timed offers would never give its carrier up.
-                    if (remaining <= 0 && (parked || !virtual)) {
-                        return false;
-                    }
-                    wait = Math.max(1L, Math.min(wait, remaining));
-                }
-                parked = true;
-                LockSupport.parkNanos(this, wait);
-                if (offer(e)) {
-                    return true;
-                }
-                // Still registered (not taken by the consumer): the park timed out, or was spurious.
-                park = me.lvState() == RoomWaiters.WAITING ? RoomWaiters.nextPark(park) : RoomWaiters.FIRST_PARK_NANOS;
-            }
-        } finally {
-            if (me != null) {
-                me.cancel();
-            }
-        }
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Any thread; an estimate while producers and the consumer run, like {@link #size()}.
-     */
     @Override
     public int remainingCapacity() {
         return capacity() - size();

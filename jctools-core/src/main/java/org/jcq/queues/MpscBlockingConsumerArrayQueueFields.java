@@ -73,14 +73,9 @@ abstract class MpscBlockingConsumerArrayQueueBlockedConsumer<E> extends MpscBloc
         return (RoomWaiters) ROOM_WAITERS.getAcquire(this);
     }
 
-    /** The register, made by the first producer that asks (a CAS: one register per queue). */
-    final RoomWaiters roomWaiters() {
-        final RoomWaiters waiters = laRoomWaiters();
-        if (waiters != null) {
-            return waiters;
-        }
-        final RoomWaiters made = new RoomWaiters();
-        return ROOM_WAITERS.compareAndSet(this, null, made) ? made : laRoomWaiters();
+    /** CASes the register from null to {@code made} (see {@link RoomWaiters#of}). */
+    final boolean casRoomWaiters(RoomWaiters made) {
+        return ROOM_WAITERS.compareAndSet(this, null, made);
     }
 }
 

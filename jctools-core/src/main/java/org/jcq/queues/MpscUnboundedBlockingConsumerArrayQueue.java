@@ -3,7 +3,6 @@ package org.jcq.queues;
 import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 
 /**
@@ -87,6 +86,16 @@ public class MpscUnboundedBlockingConsumerArrayQueue<E> extends MpscUnboundedBlo
                 public void unpublish(MpscUnboundedBlockingConsumerArrayQueue<?> q) {
                     q.soBlockedConsumer(null);
                 }
+
+                @Override
+                public Thread lvPublished(MpscUnboundedBlockingConsumerArrayQueue<?> q) {
+                    return q.lvBlockedConsumer();
+                }
+
+                @Override
+                public boolean casPublished(MpscUnboundedBlockingConsumerArrayQueue<?> q, Thread consumer) {
+                    return q.casBlockedConsumer(consumer, null);
+                }
             };
 
 
@@ -104,29 +113,9 @@ public class MpscUnboundedBlockingConsumerArrayQueue<E> extends MpscUnboundedBlo
     /** The producers' side of the handshake: P3, after the claiming CAS and the element store. */
     @Override
     final void published() {
-        // P3, volatile: pairs with the consumer's C1.
-        if (lvBlockedConsumer() != null) {
-            wakeConsumer();
-        }
+        BlockingConsumers.wakeConsumer(this, PARKING);
     }
 
-    /** Cold path of published: one producer of those that saw the consumer blocked unparks it (P4). */
-    private void wakeConsumer() {
-        final Thread consumer = lvBlockedConsumer();
-        if (consumer != null && casBlockedConsumer(consumer, null)) {
-            LockSupport.unpark(consumer);
-        }
-    }
-
-    /**
-     * {@inheritDoc}
-     * <p>
-     * Consumer thread only. Returns an element that is already there even if the thread is
-     * interrupted; otherwise parks until a producer adds one.
-     *
-     * @throws InterruptedException if the thread is interrupted before or while it waits; the
-     *     interrupt status is cleared and an element offered meanwhile stays in the queue
-     */
     @Override
     public E take() throws InterruptedException {
         return BlockingConsumers.take(this, PARKING);

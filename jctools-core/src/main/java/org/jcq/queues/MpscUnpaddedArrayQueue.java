@@ -55,6 +55,11 @@ public class MpscUnpaddedArrayQueue<E> extends BaseMpscArrayQueue<E> {
     }
 
     @Override
+    final long lvProducerIndex() {
+        return (long) PRODUCER_INDEX.getVolatile(this);
+    }
+
+    @Override
     final boolean casProducerIndex(long expect, long update) {
         return PRODUCER_INDEX.compareAndSet(this, expect, update);
     }

@@ -41,15 +41,25 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
         return ((MpscBlockingConsumerArrayQueue<?>) q).lvBlockedConsumer();
     }
 
+    /** The queue's register of producers waiting for room, or null if none has waited. */
+    RoomWaiters laRoomWaiters(MessagePassingBlockingQueue<?> q) {
+        return ((MpscBlockingConsumerArrayQueue<?>) q).laRoomWaiters();
+    }
+
+    /** The queue's register, made if no producer has waited yet. */
+    RoomWaiters roomWaiters(MessagePassingBlockingQueue<?> q) {
+        return ((MpscBlockingConsumerArrayQueue<?>) q).roomWaiters();
+    }
+
     /** MpscArrayQueue's own producer methods. */
     @Override
     List<ProducerMethod> moreSingleElementProducers() {
         return List.of(
                 new ProducerMethod("offerIfBelowThreshold",
-                        (q, e) -> assertTrue(((MpscBlockingConsumerArrayQueue<Integer>) q).offerIfBelowThreshold(e, CAPACITY))),
+                        (q, e) -> assertTrue(((BaseMpscArrayQueue<Integer>) q).offerIfBelowThreshold(e, CAPACITY))),
                 new ProducerMethod("failFastOffer", (q, e) -> {
                     int outcome;
-                    while ((outcome = ((MpscBlockingConsumerArrayQueue<Integer>) q).failFastOffer(e)) == -1) {
+                    while ((outcome = ((BaseMpscArrayQueue<Integer>) q).failFastOffer(e)) == -1) {
                         Thread.onSpinWait();
                     }
                     assertEquals(0, outcome);
@@ -60,7 +70,7 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
 
     @Test
     void putWaitsForRoomOnAFullQueue() {
-        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(2);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(2);
         q.offer(0);
         q.offer(1);
         final AtomicLong consumed = new AtomicLong();
@@ -85,7 +95,7 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
 
     @Test
     void timedOfferOnAFullQueueFailsAfterTheTimeoutLeavingQueueUnchanged() throws InterruptedException {
-        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(2);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(2);
         q.offer(0);
         q.offer(1);
         assertFalse(q.offer(2, 0, TimeUnit.SECONDS));
@@ -102,7 +112,7 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
 
     @Test
     void interruptedProducerWaitingForRoomThrowsClearsStatusAndAddsNothing() {
-        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(2);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(2);
         q.offer(0);
         q.offer(1);
         Thread.currentThread().interrupt();
@@ -117,7 +127,7 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
 
     @Test
     void producerWithRoomAddsEvenIfInterrupted() throws InterruptedException {
-        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(4);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(4);
         Thread.currentThread().interrupt();
         q.put(1);
         assertTrue(q.offer(2, 1, TimeUnit.SECONDS));
@@ -148,10 +158,10 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
     }
 
     /** Waits until {@code producer} is registered as waiting for room in {@code q} and parked. */
-    private static void awaitWaitingForRoom(MpscBlockingConsumerArrayQueue<?> q, Thread producer, int waiters)
+    private void awaitWaitingForRoom(MessagePassingBlockingQueue<?> q, Thread producer, int waiters)
             throws InterruptedException {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (q.laRoomWaiters() == null || q.laRoomWaiters().size() < waiters
+        while (laRoomWaiters(q) == null || laRoomWaiters(q).size() < waiters
                 || (producer.getState() != Thread.State.TIMED_WAITING && producer.getState() != Thread.State.WAITING)) {
             assertTrue(producer.isAlive(), "the producer ended without waiting");
             assertTrue(System.nanoTime() - deadline < 0, "the producer never waited for room");
@@ -167,7 +177,7 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
     @ParameterizedTest(name = "{0}")
     @MethodSource("takes")
     void aTakeWakesTheProducerWaitingForRoom(Take take) throws Exception {
-        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(2);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(2);
         q.offer(0);
         q.offer(1);
         final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -181,7 +191,7 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
         producer.start();
         awaitWaitingForRoom(q, producer, 1);
         take.take().add(q, 0);
-        assertFalse(q.laRoomWaiters().any(), "the take left the waiting producer registered");
+        assertFalse(laRoomWaiters(q).any(), "the take left the waiting producer registered");
         producer.join(TimeUnit.SECONDS.toMillis(20));
         assertFalse(producer.isAlive(), "the woken producer did not add its element");
         assertNull(failure.get());
@@ -203,11 +213,11 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
     /** A consumer about to wait for an element first wakes every producer registered for room. */
     @Test
     void aConsumerAboutToWaitWakesEveryRegisteredProducer() throws Exception {
-        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(4);
-        final List<RoomWaiters.Waiter> registered = registerFromNewThreads(q.roomWaiters(), 3);
-        assertEquals(3, q.laRoomWaiters().size());
+        final MessagePassingBlockingQueue<Integer> q = newQueue(4);
+        final List<RoomWaiters.Waiter> registered = registerFromNewThreads(roomWaiters(q), 3);
+        assertEquals(3, laRoomWaiters(q).size());
         assertNull(q.poll(1, TimeUnit.MILLISECONDS));
-        assertEquals(0, q.laRoomWaiters().size());
+        assertEquals(0, laRoomWaiters(q).size());
         for (RoomWaiters.Waiter w : registered) {
             assertEquals(RoomWaiters.OUT, w.lvState());
         }
@@ -238,13 +248,13 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
      */
     @Test
     void repeatedTimedOffersOnAStalledQueueKeepOneWaiterPerThread() throws Exception {
-        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(2);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(2);
         q.offer(0);
         q.offer(1);
         for (int i = 0; i < 20; i++) {
             assertFalse(q.offer(2, 100, TimeUnit.MICROSECONDS));
         }
-        assertEquals(1, q.laRoomWaiters().size());
+        assertEquals(1, laRoomWaiters(q).size());
         final Thread other = new Thread(() -> {
             for (int i = 0; i < 20; i++) {
                 try {
@@ -256,17 +266,17 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
         });
         other.start();
         other.join();
-        assertEquals(2, q.laRoomWaiters().size());
+        assertEquals(2, laRoomWaiters(q).size());
         // A wait on another queue meanwhile needs a waiter of its own; the old one stays cancelled.
-        final MpscBlockingConsumerArrayQueue<Integer> q2 = new MpscBlockingConsumerArrayQueue<>(1);
+        final MessagePassingBlockingQueue<Integer> q2 = newQueue(1);
         q2.offer(0);
         assertFalse(q2.offer(1, 100, TimeUnit.MICROSECONDS));
         assertFalse(q.offer(2, 100, TimeUnit.MICROSECONDS));
-        assertEquals(3, q.laRoomWaiters().size());
+        assertEquals(3, laRoomWaiters(q).size());
         assertEquals(List.of(0, 1), new ArrayList<>(q));
         // The consumer drops the cancelled waiters as it takes.
         assertEquals(0, q.poll());
-        assertEquals(0, q.laRoomWaiters().size());
+        assertEquals(0, laRoomWaiters(q).size());
     }
 
     /** Many virtual threads blocked in put on a small queue, one consumer: all delivered, in order per producer. */
@@ -283,7 +293,7 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
         final Method unstarted = Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class);
         final int producers = 4 * Runtime.getRuntime().availableProcessors() + 4;
         final int each = 2_000;
-        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(4);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(4);
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
@@ -323,7 +333,7 @@ class MpscBlockingConsumerArrayQueueTest extends BlockingConsumerSuite {
 
     @Test
     void remainingCapacityIsCapacityMinusSize() {
-        final MpscBlockingConsumerArrayQueue<Integer> q = new MpscBlockingConsumerArrayQueue<>(5);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(5);
         assertEquals(8, q.capacity());
         assertEquals(8, q.remainingCapacity());
         q.offer(1);

@@ -32,7 +32,7 @@ class MpscUnboundedBlockingConsumerArrayQueueTest extends BlockingConsumerSuite 
 
     @Test
     void putAndTimedOfferNeverWaitAcrossManyChunks() throws InterruptedException {
-        final MpscUnboundedBlockingConsumerArrayQueue<Integer> q = new MpscUnboundedBlockingConsumerArrayQueue<>(4);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(4);
         Thread.currentThread().interrupt();
         for (int i = 0; i < 1000; i += 2) {
             q.put(i);
@@ -58,7 +58,7 @@ class MpscUnboundedBlockingConsumerArrayQueueTest extends BlockingConsumerSuite 
      */
     @Test
     void aFillWhoseSupplierFailsWakesTheConsumerForWhatItStored() {
-        final MpscUnboundedBlockingConsumerArrayQueue<Integer> q = new MpscUnboundedBlockingConsumerArrayQueue<>(16);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(16);
         final AtomicReference<Integer> taken = new AtomicReference<>();
         raceParkedConsumer(q, () -> taken.set(q.take()), consumer -> {
             final AtomicInteger next = new AtomicInteger(1);

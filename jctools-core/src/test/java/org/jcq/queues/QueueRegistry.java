@@ -192,7 +192,11 @@ final class QueueRegistry {
             new QueueSpec("MpscBlockingConsumerArrayQueue", MpscBlockingConsumerArrayQueue::new, Shape.MULTI,
                     Shape.SINGLE, Capacity.pow2(1, 1)),
             new QueueSpec("MpscUnboundedBlockingConsumerArrayQueue", MpscUnboundedBlockingConsumerArrayQueue::new,
-                    Shape.MULTI, Shape.SINGLE, Capacity.unbounded(2)));
+                    Shape.MULTI, Shape.SINGLE, Capacity.unbounded(2)),
+            new QueueSpec("MpscBlockingConsumerUnpaddedArrayQueue", MpscBlockingConsumerUnpaddedArrayQueue::new,
+                    Shape.MULTI, Shape.SINGLE, Capacity.pow2(1, 1)),
+            new QueueSpec("MpscUnboundedBlockingConsumerUnpaddedArrayQueue",
+                    MpscUnboundedBlockingConsumerUnpaddedArrayQueue::new, Shape.MULTI, Shape.SINGLE, Capacity.unbounded(2)));
 
     /** The registry: every family above, one line per queue. */
     static final List<QueueSpec> QUEUES = Stream.of(ARRAY_QUEUES, SPSC_LINKED_ARRAY_QUEUES, MPSC_LINKED_ARRAY_QUEUES,

@@ -25,7 +25,7 @@ class VirtualConsumerSpinTest {
     /** The multi-producer queues whose fill claims a slot before it asks the supplier. */
     static Stream<QueueSpec> claimBeforeSupplying() {
         return QueueRegistry.specs(spec -> spec.multiProducer() && spec.name().matches(
-                "Mp(sc|mc)ArrayQueue|MpscBlockingConsumerArrayQueue|Mpsc(Chunked|Unbounded|Growable)ArrayQueue"));
+                "Mp(sc|mc)(Unpadded)?ArrayQueue|MpscBlockingConsumer(Unpadded)?ArrayQueue|Mpsc(Chunked|Unbounded|Growable)(Unpadded)?ArrayQueue"));
     }
 
     @ParameterizedTest(name = "{0}")
