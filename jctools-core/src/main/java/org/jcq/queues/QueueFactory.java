@@ -4,6 +4,7 @@ import java.util.Queue;
 
 import org.jcq.internal.Args;
 import org.jcq.queues.spec.ConcurrentQueueSpec;
+import org.jcq.queues.spec.Ordering;
 
 /**
  * Builds the queue that fits a {@link ConcurrentQueueSpec}, as JCTools'
@@ -17,7 +18,9 @@ import org.jcq.queues.spec.ConcurrentQueueSpec;
  * <tr><th>Spec</th><th>Bounded</th><th>Unbounded</th></tr>
  * <tr><td>{@link ConcurrentQueueSpec#isSpsc() SPSC}</td><td>{@link SpscArrayQueue}</td>
  *     <td>{@link SpscLinkedQueue}</td></tr>
- * <tr><td>{@link ConcurrentQueueSpec#isMpsc() MPSC}</td><td>{@link MpscArrayQueue}</td>
+ * <tr><td>{@link ConcurrentQueueSpec#isMpsc() MPSC}</td><td>{@link MpscArrayQueue}; with
+ *     {@link org.jcq.queues.spec.Ordering#NONE} {@link MpscCompoundQueue} (as many lanes as
+ *     processors)</td>
  *     <td>{@link MpscLinkedQueue}</td></tr>
  * <tr><td>{@link ConcurrentQueueSpec#isSpmc() SPMC}</td><td>{@link SpmcArrayQueue}</td>
  *     <td>{@link MpmcUnboundedXaddArrayQueue} (chunks of 1024)</td></tr>
@@ -26,7 +29,7 @@ import org.jcq.queues.spec.ConcurrentQueueSpec;
  * </table>
  * A bounded queue's capacity is the spec's, rounded up to a power of two (and to at least 4 for
  * SPSC), as in JCTools. The spec's {@link ConcurrentQueueSpec#preference preference} is ignored, as
- * in JCTools: {@link org.jcq.queues.spec.Queues#builder()} is where speed and memory are weighed.
+ * in JCTools, and so is its ordering but for bounded MPSC, as in JCTools: {@link org.jcq.queues.spec.Queues#builder()} is where speed and memory are weighed.
  * JCTools 4.0.7's jar no longer has this class (JCTools deprecated it in 3.0 and moved it into its
  * tests in 4.0, as {@code org.jctools.util.QueueFactory}); the choices above are those of its last
  * published version, 3.3.0, and of that test copy, which agree.
@@ -44,14 +47,11 @@ import org.jcq.queues.spec.ConcurrentQueueSpec;
  * {@code remove} throw {@link UnsupportedOperationException}, and it is not serializable. An empty
  * one holds about 13 KB (its first chunk and the sequence numbers that let chunks be reused), the
  * JDK's 48 bytes.</li>
- * <li>Bounded MPSC with {@link org.jcq.queues.spec.Ordering#NONE}: JCTools returns its
- * {@code MpscCompoundQueue}, which this library does not have. This returns {@link MpscArrayQueue},
- * whose FIFO order satisfies a spec that asks for none.</li>
  * <li>The spec itself rejects negative thread counts and null orderings or preferences, which
  * JCTools accepts (see {@link ConcurrentQueueSpec}).</li>
  * </ul>
  * Errors are JCTools': a null spec throws {@link NullPointerException}; a bound the queue cannot
- * take (above 2^30, or 1 for MPMC) throws {@link IllegalArgumentException} from the queue's
+ * take (above 2^30, 1 for MPMC, or, unordered MPSC, below the number of lanes) throws {@link IllegalArgumentException} from the queue's
  * constructor, naming the capacity.
  */
 public final class QueueFactory {
@@ -69,7 +69,8 @@ public final class QueueFactory {
      * @return a new, empty queue; every one is also a {@link MessagePassingQueue}
      * @throws NullPointerException if {@code qs} is null
      * @throws IllegalArgumentException if the spec's bound is more than the queue can hold (above
-     *     2^30), or 1 for a multi-producer multi-consumer queue
+     *     2^30), or 1 for a multi-producer multi-consumer queue, or below the number of lanes for
+     *     an unordered multi-producer single-consumer one
      */
     public static <E> Queue<E> newQueue(ConcurrentQueueSpec qs) {
         Args.notNull("qs", qs);
@@ -78,7 +79,7 @@ public final class QueueFactory {
                 return new SpscArrayQueue<>(qs.capacity);
             }
             if (qs.isMpsc()) {
-                return new MpscArrayQueue<>(qs.capacity);
+                return qs.ordering == Ordering.NONE ? new MpscCompoundQueue<>(qs.capacity) : new MpscArrayQueue<>(qs.capacity);
             }
             if (qs.isSpmc()) {
                 return new SpmcArrayQueue<>(qs.capacity);

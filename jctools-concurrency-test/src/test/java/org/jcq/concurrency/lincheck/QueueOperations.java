@@ -247,4 +247,53 @@ public abstract class QueueOperations {
             return taken[0];
         }
     }
+
+    /**
+     * Multi-producer, single-consumer, for a queue that keeps no order between its lanes
+     * ({@code MpscCompoundQueue} with several lanes): which element a poll returns depends on the
+     * lanes the producers' threads map to, which no sequential specification can know, so the
+     * consumer's answers are reduced to whether it got an element, and checked against
+     * {@link CountSpec}: no element lost or made up, {@code poll}, {@code peek} and
+     * {@code isEmpty} find an element whenever one is in the queue. Which elements, and in which
+     * order per producer, the queue's own tests and jcstress check.
+     */
+    public static final class MpscUnordered extends QueueOperations {
+        /**
+         * @param e the element
+         * @return the queue's answer
+         */
+        @Operation
+        public boolean offer(@Param(name = "element") int e) {
+            return queue.offer(e);
+        }
+
+        /**
+         * {@code fill(s, 1)}: the batch path with a run of one, which must answer as offer does.
+         *
+         * @param e the element
+         * @return whether it was added
+         */
+        @Operation
+        public boolean fillOne(@Param(name = "element") int e) {
+            return queue.fill(() -> e, 1) == 1;
+        }
+
+        /** @return whether the poll took an element */
+        @Operation(nonParallelGroup = CONSUMER)
+        public boolean pollSome() {
+            return queue.poll() != null;
+        }
+
+        /** @return whether the peek saw an element */
+        @Operation(nonParallelGroup = CONSUMER)
+        public boolean peekSome() {
+            return queue.peek() != null;
+        }
+
+        /** @return the queue's answer; any thread may ask */
+        @Operation
+        public boolean isEmpty() {
+            return queue.isEmpty();
+        }
+    }
 }
