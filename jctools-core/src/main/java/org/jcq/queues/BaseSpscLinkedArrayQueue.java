@@ -17,6 +17,17 @@ import org.jcq.internal.Args;
  * JCTools' {@code BaseSpscLinkedArrayQueue}. The variants differ only in the producer's cold path,
  * {@link #makeRoom}: how it finds room and how large the next chunk is.
  *
+ * <h2>Editions and policies</h2>
+ * This class reaches the hot fields through abstract accessors named by ordering. The padded
+ * editions ({@link SpscChunkedArrayQueue}, {@link SpscUnboundedArrayQueue},
+ * {@link SpscGrowableArrayQueue}) declare them in the padded chain {@code BaseSpscLinkedArrayQueueFields};
+ * the compact ones ({@code Spsc*UnpaddedArrayQueue}) inline, in
+ * {@code BaseSpscLinkedArrayQueueCompactFields}. Each variant's policy lives here once
+ * ({@link #roomUnbounded}, {@link #roomChunked}, {@link #roomGrowable}; {@link #sameChunkCapacity},
+ * {@link #doubleChunkCapacity}), and both editions of a variant override {@link #makeRoom} and
+ * {@link #nextChunkCapacity} with a call to the same one. The variants' own notes (how each finds
+ * room, its invariants and linearization points) are in the padded classes' documentation.
+ *
  * <h2>Chunks and the link protocol</h2>
  * A chunk of capacity {@code C} (a power of two, at least 2) is an {@code Object[C + 1]}: index
  * {@code i} lives at slot {@code i & (C - 1)}, and the last slot, {@code C}, holds the link to the
@@ -103,7 +114,7 @@ import org.jcq.internal.Args;
  *
  * @param <E> the type of the elements
  */
-abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueFields<E> {
+abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueColdFields<E> {
     /** Outcome of {@link #makeRoom}: the queue is at its bound. */
     static final int FULL = 0;
     /** Outcome: write the element at its slot in the current chunk. */
@@ -115,15 +126,65 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
     static final int MIN_CHUNK = 2;
     /** The look-ahead never probes further than this many slots. */
     private static final int MAX_LOOK_AHEAD_STEP = 4096;
+    /**
+     * A growable queue's producer queue limit once the consumer has reached the last chunk: from
+     * then on room is read from the slots, and the limit is never refreshed again.
+     */
+    private static final long SETTLED = Long.MAX_VALUE;
 
     /** Sends the consumer to the next chunk. Never an element, never handed out. */
     private static final Object JUMP = new Object();
 
     private static final VarHandle LINK_SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
-    BaseSpscLinkedArrayQueue(int chunkCapacity, int capacity) {
-        super(capacity, new Object[chunkCapacity + 1]);
+    BaseSpscLinkedArrayQueue(int capacity) {
+        super(capacity);
     }
+
+    /** The first chunk: {@code chunkCapacity} slots and the link to the next chunk. */
+    static Object[] firstChunk(int chunkCapacity) {
+        return new Object[chunkCapacity + 1];
+    }
+
+    // The hot fields, declared by the edition (padded or compact) that extends this class; both
+    // start with producer and consumer on the same first chunk, of firstChunk(chunkCapacity), with
+    // the indices and limits at 0 (laProducerIndex and laConsumerIndex come from IndexedQueue).
+
+    abstract long lpProducerIndex();
+
+    abstract void soProducerIndex(long value);
+
+    abstract long lpProducerLimit();
+
+    abstract void spProducerLimit(long value);
+
+    abstract long lpProducerQueueLimit();
+
+    abstract void spProducerQueueLimit(long value);
+
+    abstract Object[] lpProducerBuffer();
+
+    abstract int lpProducerMask();
+
+    /** Moves the producer to {@code buffer} and its mask; producer-private, published by the JUMP's release store. */
+    abstract void spProducerBuffer(Object[] buffer);
+
+    abstract long lpConsumerIndex();
+
+    abstract void soConsumerIndex(long value);
+
+    abstract Object[] lpConsumerBuffer();
+
+    abstract Object[] laConsumerBuffer();
+
+    /**
+     * Moves the consumer to {@code buffer} and its mask. Release: pairs with an iterator's acquire
+     * load of the consumer buffer, so an iterator that finds the new chunk also finds what the
+     * consumer saw in it.
+     */
+    abstract void soConsumerBuffer(Object[] buffer);
+
+    abstract int lpConsumerMask();
 
     /**
      * The producer's cold path at index {@code p}, reached when {@code p >= producerLimit}: finds
@@ -145,6 +206,15 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
     static int defaultChunkSize(int capacity) {
         final int eighth = capacity / 8;
         return eighth <= 8 ? 8 : Integer.highestOneBit(eighth - 1) << 1;
+    }
+
+    /**
+     * The bound of a chunked or growable queue: {@code capacity} rounded up to a power of two.
+     *
+     * @throws IllegalArgumentException if {@code capacity} is not in {@code [16, 2^30]}
+     */
+    static int boundOf(int capacity) {
+        return Args.pow2Capacity("capacity", capacity, 16);
     }
 
     /** The index of {@code index}'s slot in a chunk of mask {@code mask}. */
@@ -247,7 +317,7 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
      * full chunk a fill still moves runs, not one element per call; if even the next slot is
      * taken, the slot of {@code p} is the last free one.
      */
-    final int roomInLinkedChunk(Object[] buffer, int mask, long p, long queueLimit) {
+    private int roomInLinkedChunk(Object[] buffer, int mask, long p, long queueLimit) {
         for (long ahead = Math.min(p + lookAheadStep(mask), queueLimit); ahead > p + 1; ahead = p + ((ahead - p) >> 1)) {
             // Acquire pairs with the consumer's release null store: the slot was read before it was freed.
             if (CircularArrayQueue.laElement(buffer, slot(ahead, mask)) == null) {
@@ -263,7 +333,7 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
      * pairing with its release store) when {@code p} has reached the cached one; {@code p} or less
      * means the queue is full.
      */
-    final long queueLimit(long p) {
+    private long queueLimit(long p) {
         final long cached = lpProducerQueueLimit();
         if (p < cached) {
             return cached;
@@ -271,6 +341,89 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueField
         final long limit = laConsumerIndex() + capacity;
         spProducerQueueLimit(limit);
         return limit;
+    }
+
+    // The variants' policies. Both editions of a variant override makeRoom and nextChunkCapacity
+    // with a call to one of these, so that each policy is written once; why each is right is in
+    // its variant's class notes.
+
+    /**
+     * {@link SpscUnboundedArrayQueue}'s {@link #makeRoom}: room in the current chunk if it has
+     * any beside the slot kept for a JUMP, else link; never full.
+     */
+    final int roomUnbounded(Object[] buffer, int mask, long p) {
+        return roomInLinkedChunk(buffer, mask, p, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link SpscChunkedArrayQueue}'s {@link #makeRoom}: full at the bound, whatever room the
+     * chunk has; below it, room in the current chunk up to the bound, else link.
+     */
+    final int roomChunked(Object[] buffer, int mask, long p) {
+        final long queueLimit = queueLimit(p);
+        if (p >= queueLimit) {
+            return FULL;
+        }
+        return roomInLinkedChunk(buffer, mask, p, queueLimit);
+    }
+
+    /**
+     * {@link SpscGrowableArrayQueue}'s {@link #makeRoom}: as the unbounded queue's while the chunk
+     * is smaller than the bound (the bound cannot be reached there), then the last chunk's room.
+     */
+    final int roomGrowable(Object[] buffer, int mask, long p) {
+        if (mask + 1 < capacity) {
+            return roomInLinkedChunk(buffer, mask, p, Long.MAX_VALUE);
+        }
+        return roomInLastChunk(buffer, mask, p);
+    }
+
+    /**
+     * Room in a growable queue's last chunk, which holds the whole bound and never links: no slot
+     * kept for a JUMP. While the consumer trails on an older chunk, the bound is checked against
+     * the consumer index. Once it is on this chunk, every element is here, so the slots alone tell
+     * whether there is room, as in {@link SpscArrayQueue}: the producer stops reading the consumer
+     * index, and with it the cache line the consumer writes on every poll.
+     */
+    private int roomInLastChunk(Object[] buffer, int mask, long p) {
+        if (lpProducerQueueLimit() != SETTLED) {
+            final long queueLimit = queueLimit(p);
+            if (p >= queueLimit) {
+                return FULL;
+            }
+            // Acquire pairs with the consumer's release store when it crosses to this chunk.
+            if (laConsumerBuffer() != buffer) {
+                return roomBelow(buffer, mask, p, queueLimit);
+            }
+            spProducerQueueLimit(SETTLED);
+        }
+        return roomBelow(buffer, mask, p, Long.MAX_VALUE);
+    }
+
+    /**
+     * Room for {@code p} in a chunk that keeps no slot for a JUMP: probes ahead (not past
+     * {@code queueLimit}), halving the distance while the probed slot is taken (as
+     * {@code roomInLinkedChunk} does), then the slot of {@code p}.
+     */
+    private int roomBelow(Object[] buffer, int mask, long p, long queueLimit) {
+        for (long ahead = Math.min(p + lookAheadStep(mask), queueLimit); ahead > p; ahead = p + ((ahead - p) >> 1)) {
+            // Acquire pairs with the consumer's release null store: the slot was read before it was freed.
+            if (CircularArrayQueue.laElement(buffer, slot(ahead, mask)) == null) {
+                spProducerLimit(ahead);
+                return IN_PLACE;
+            }
+        }
+        return CircularArrayQueue.laElement(buffer, slot(p, mask)) == null ? IN_PLACE : FULL;
+    }
+
+    /** {@link #nextChunkCapacity} of the chunked and unbounded queues: every chunk as large as the first. */
+    static int sameChunkCapacity(int mask) {
+        return mask + 1;
+    }
+
+    /** {@link #nextChunkCapacity} of the growable queue: twice the last chunk's, up to the bound. */
+    static int doubleChunkCapacity(int mask) {
+        return 2 * (mask + 1);
     }
 
     /**

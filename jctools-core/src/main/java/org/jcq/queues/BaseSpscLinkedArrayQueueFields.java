@@ -11,6 +11,10 @@ import org.jcq.internal.VarHandles;
 // The chunk arrays themselves are not padded: a queue may hold many small chunks, and 256 bytes of
 // padding per chunk would cost more than false sharing at a chunk's edges (JCTools does not pad
 // them either).
+// The cold class sits above the algorithm (BaseSpscLinkedArrayQueue), which reads the bound
+// directly; the padded classes below the algorithm declare the hot fields and implement its
+// accessors. The compact editions declare the same fields inline instead
+// (BaseSpscLinkedArrayQueueCompactFields).
 
 /** Read-only after construction. */
 abstract class BaseSpscLinkedArrayQueueColdFields<E> extends IndexedQueue<E> {
@@ -23,7 +27,7 @@ abstract class BaseSpscLinkedArrayQueueColdFields<E> extends IndexedQueue<E> {
 }
 
 /** Keeps the producer's fields 128 bytes away from the header and the cold fields. */
-abstract class BaseSpscLinkedArrayQueuePad1<E> extends BaseSpscLinkedArrayQueueColdFields<E> {
+abstract class BaseSpscLinkedArrayQueuePad1<E> extends BaseSpscLinkedArrayQueue<E> {
     byte p1_000, p1_001, p1_002, p1_003, p1_004, p1_005, p1_006, p1_007, p1_008, p1_009, p1_010, p1_011, p1_012, p1_013, p1_014, p1_015;
     byte p1_016, p1_017, p1_018, p1_019, p1_020, p1_021, p1_022, p1_023, p1_024, p1_025, p1_026, p1_027, p1_028, p1_029, p1_030, p1_031;
     byte p1_032, p1_033, p1_034, p1_035, p1_036, p1_037, p1_038, p1_039, p1_040, p1_041, p1_042, p1_043, p1_044, p1_045, p1_046, p1_047;
@@ -60,6 +64,7 @@ abstract class BaseSpscLinkedArrayQueueProducerFields<E> extends BaseSpscLinkedA
         this.producerMask = buffer.length - 2;
     }
 
+    @Override
     final long lpProducerIndex() {
         return producerIndex;
     }
@@ -69,35 +74,42 @@ abstract class BaseSpscLinkedArrayQueueProducerFields<E> extends BaseSpscLinkedA
         return (long) PRODUCER_INDEX.getAcquire(this);
     }
 
+    @Override
     final void soProducerIndex(long value) {
         PRODUCER_INDEX.setRelease(this, value);
     }
 
+    @Override
     final long lpProducerLimit() {
         return producerLimit;
     }
 
+    @Override
     final void spProducerLimit(long value) {
         producerLimit = value;
     }
 
+    @Override
     final long lpProducerQueueLimit() {
         return producerQueueLimit;
     }
 
+    @Override
     final void spProducerQueueLimit(long value) {
         producerQueueLimit = value;
     }
 
+    @Override
     final Object[] lpProducerBuffer() {
         return producerBuffer;
     }
 
+    @Override
     final int lpProducerMask() {
         return producerMask;
     }
 
-    /** Moves the producer to {@code buffer}; producer-private, published by the JUMP's release store. */
+    @Override
     final void spProducerBuffer(Object[] buffer) {
         producerBuffer = buffer;
         producerMask = buffer.length - 2;
@@ -140,6 +152,7 @@ abstract class BaseSpscLinkedArrayQueueConsumerFields<E> extends BaseSpscLinkedA
         this.consumerMask = buffer.length - 2;
     }
 
+    @Override
     final long lpConsumerIndex() {
         return consumerIndex;
     }
@@ -149,27 +162,28 @@ abstract class BaseSpscLinkedArrayQueueConsumerFields<E> extends BaseSpscLinkedA
         return (long) CONSUMER_INDEX.getAcquire(this);
     }
 
+    @Override
     final void soConsumerIndex(long value) {
         CONSUMER_INDEX.setRelease(this, value);
     }
 
+    @Override
     final Object[] lpConsumerBuffer() {
         return consumerBuffer;
     }
 
+    @Override
     final Object[] laConsumerBuffer() {
         return (Object[]) CONSUMER_BUFFER.getAcquire(this);
     }
 
-    /**
-     * Moves the consumer to {@code buffer}. Release: pairs with an iterator's acquire load of the
-     * consumer buffer, so an iterator that finds the new chunk also finds what the consumer saw in it.
-     */
+    @Override
     final void soConsumerBuffer(Object[] buffer) {
         consumerMask = buffer.length - 2;
         CONSUMER_BUFFER.setRelease(this, buffer);
     }
 
+    @Override
     final int lpConsumerMask() {
         return consumerMask;
     }
@@ -186,7 +200,7 @@ abstract class BaseSpscLinkedArrayQueueFields<E> extends BaseSpscLinkedArrayQueu
     byte p3_096, p3_097, p3_098, p3_099, p3_100, p3_101, p3_102, p3_103, p3_104, p3_105, p3_106, p3_107, p3_108, p3_109, p3_110, p3_111;
     byte p3_112, p3_113, p3_114, p3_115, p3_116, p3_117, p3_118, p3_119, p3_120, p3_121, p3_122, p3_123, p3_124, p3_125, p3_126, p3_127;
 
-    BaseSpscLinkedArrayQueueFields(int capacity, Object[] buffer) {
-        super(capacity, buffer);
+    BaseSpscLinkedArrayQueueFields(int chunkCapacity, int capacity) {
+        super(capacity, firstChunk(chunkCapacity));
     }
 }

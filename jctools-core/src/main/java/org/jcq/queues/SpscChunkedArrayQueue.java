@@ -45,7 +45,7 @@ import org.jcq.internal.Args;
  *
  * @param <E> the type of the elements
  */
-public class SpscChunkedArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
+public class SpscChunkedArrayQueue<E> extends BaseSpscLinkedArrayQueueFields<E> {
     /**
      * Creates a queue holding {@code capacity} elements, rounded up to a power of two, in chunks
      * of an eighth of that (at least 8), as JCTools does.
@@ -67,21 +67,25 @@ public class SpscChunkedArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
      * @throws IllegalArgumentException if either is out of range
      */
     public SpscChunkedArrayQueue(int chunkSize, int capacity) {
-        super(Args.pow2Below("chunkSize", chunkSize, 8, "capacity", Args.pow2Capacity("capacity", capacity, 16)),
-                Args.pow2Capacity("capacity", capacity, 16));
+        super(chunkOf(chunkSize, capacity), boundOf(capacity));
+    }
+
+    /**
+     * The chunk size for {@code chunkSize} under a bound of {@code capacity}, checking
+     * {@code capacity} first, then {@code chunkSize} (both constructors' checks, shared with
+     * {@link SpscChunkedUnpaddedArrayQueue}).
+     */
+    static int chunkOf(int chunkSize, int capacity) {
+        return Args.pow2Below("chunkSize", chunkSize, 8, "capacity", boundOf(capacity));
     }
 
     @Override
-    int makeRoom(Object[] buffer, int mask, long p) {
-        final long queueLimit = queueLimit(p);
-        if (p >= queueLimit) {
-            return FULL;
-        }
-        return roomInLinkedChunk(buffer, mask, p, queueLimit);
+    final int makeRoom(Object[] buffer, int mask, long p) {
+        return roomChunked(buffer, mask, p);
     }
 
     @Override
-    int nextChunkCapacity(int mask) {
-        return mask + 1;
+    final int nextChunkCapacity(int mask) {
+        return sameChunkCapacity(mask);
     }
 }

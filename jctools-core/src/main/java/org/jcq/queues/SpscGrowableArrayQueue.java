@@ -54,13 +54,7 @@ import org.jcq.internal.Args;
  *
  * @param <E> the type of the elements
  */
-public class SpscGrowableArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
-    /**
-     * The producer's queue limit once the consumer has reached the last chunk: from then on room
-     * is read from the slots, and the limit is never refreshed again.
-     */
-    private static final long SETTLED = Long.MAX_VALUE;
-
+public class SpscGrowableArrayQueue<E> extends BaseSpscLinkedArrayQueueFields<E> {
     /**
      * Creates a queue holding {@code capacity} elements, rounded up to a power of two, starting on
      * an array of an eighth of that (at least 8), as JCTools does.
@@ -82,57 +76,25 @@ public class SpscGrowableArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
      * @throws IllegalArgumentException if either is out of range
      */
     public SpscGrowableArrayQueue(int initialCapacity, int capacity) {
-        super(Args.pow2Below("initialCapacity", initialCapacity, 8, "capacity",
-                Args.pow2Capacity("capacity", capacity, 16)), Args.pow2Capacity("capacity", capacity, 16));
-    }
-
-    @Override
-    int makeRoom(Object[] buffer, int mask, long p) {
-        if (mask + 1 < capacity) {
-            return roomInLinkedChunk(buffer, mask, p, Long.MAX_VALUE);
-        }
-        return roomInLastChunk(buffer, mask, p);
+        super(firstChunkOf(initialCapacity, capacity), boundOf(capacity));
     }
 
     /**
-     * Room in the last chunk, which holds the whole bound and never links: no slot kept for a JUMP.
-     * While the consumer trails on an older chunk, the bound is checked against the consumer index.
-     * Once it is on this chunk, every element is here, so the slots alone tell whether there is
-     * room, as in {@link SpscArrayQueue}: the producer stops reading the consumer index, and with it
-     * the cache line the consumer writes on every poll.
+     * The first chunk's size for {@code initialCapacity} under a bound of {@code capacity},
+     * checking {@code capacity} first, then {@code initialCapacity} (both constructors' checks,
+     * shared with {@link SpscGrowableUnpaddedArrayQueue}).
      */
-    private int roomInLastChunk(Object[] buffer, int mask, long p) {
-        if (lpProducerQueueLimit() != SETTLED) {
-            final long queueLimit = queueLimit(p);
-            if (p >= queueLimit) {
-                return FULL;
-            }
-            // Acquire pairs with the consumer's release store when it crosses to this chunk.
-            if (laConsumerBuffer() != buffer) {
-                return roomBelow(buffer, mask, p, queueLimit);
-            }
-            spProducerQueueLimit(SETTLED);
-        }
-        return roomBelow(buffer, mask, p, Long.MAX_VALUE);
-    }
-
-    /**
-     * Room for {@code p}: probes ahead (not past {@code queueLimit}), halving the distance while
-     * the probed slot is taken (as {@code roomInLinkedChunk} does), then the slot of {@code p}.
-     */
-    private int roomBelow(Object[] buffer, int mask, long p, long queueLimit) {
-        for (long ahead = Math.min(p + lookAheadStep(mask), queueLimit); ahead > p; ahead = p + ((ahead - p) >> 1)) {
-            // Acquire pairs with the consumer's release null store: the slot was read before it was freed.
-            if (CircularArrayQueue.laElement(buffer, slot(ahead, mask)) == null) {
-                spProducerLimit(ahead);
-                return IN_PLACE;
-            }
-        }
-        return CircularArrayQueue.laElement(buffer, slot(p, mask)) == null ? IN_PLACE : FULL;
+    static int firstChunkOf(int initialCapacity, int capacity) {
+        return Args.pow2Below("initialCapacity", initialCapacity, 8, "capacity", boundOf(capacity));
     }
 
     @Override
-    int nextChunkCapacity(int mask) {
-        return 2 * (mask + 1);
+    final int makeRoom(Object[] buffer, int mask, long p) {
+        return roomGrowable(buffer, mask, p);
+    }
+
+    @Override
+    final int nextChunkCapacity(int mask) {
+        return doubleChunkCapacity(mask);
     }
 }

@@ -39,7 +39,7 @@ import org.jcq.internal.Args;
  *
  * @param <E> the type of the elements
  */
-public class SpscUnboundedArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
+public class SpscUnboundedArrayQueue<E> extends BaseSpscLinkedArrayQueueFields<E> {
     /**
      * Creates a queue whose chunks hold {@code chunkSize} elements, rounded up to a power of two
      * and to no less than 16 (as JCTools does).
@@ -48,16 +48,24 @@ public class SpscUnboundedArrayQueue<E> extends BaseSpscLinkedArrayQueue<E> {
      * @throws IllegalArgumentException if {@code chunkSize} is out of range
      */
     public SpscUnboundedArrayQueue(int chunkSize) {
-        super(Math.max(Args.pow2Capacity("chunkSize", chunkSize, 0), 16), UNBOUNDED_CAPACITY);
+        super(chunkOf(chunkSize), UNBOUNDED_CAPACITY);
+    }
+
+    /**
+     * The chunk size for {@code chunkSize}: rounded up to a power of two, at least 16 (the
+     * constructor's check, shared with {@link SpscUnboundedUnpaddedArrayQueue}).
+     */
+    static int chunkOf(int chunkSize) {
+        return Math.max(Args.pow2Capacity("chunkSize", chunkSize, 0), 16);
     }
 
     @Override
-    int makeRoom(Object[] buffer, int mask, long p) {
-        return roomInLinkedChunk(buffer, mask, p, Long.MAX_VALUE);
+    final int makeRoom(Object[] buffer, int mask, long p) {
+        return roomUnbounded(buffer, mask, p);
     }
 
     @Override
-    int nextChunkCapacity(int mask) {
-        return mask + 1;
+    final int nextChunkCapacity(int mask) {
+        return sameChunkCapacity(mask);
     }
 }

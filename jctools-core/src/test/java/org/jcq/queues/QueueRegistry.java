@@ -141,9 +141,9 @@ final class QueueRegistry {
                     Capacity.pow2(2, 2)));
 
     /**
-     * SPSC linked-array queues (chunked, unbounded, growable). JCTools rejects bounds below 16, so
-     * the bounded ones take the suites' smaller positive requests as 16 (their constructors'
-     * rejections are checked in SpscLinkedArrayQueueTest).
+     * SPSC linked-array queues (chunked, unbounded, growable), padded and compact. JCTools rejects
+     * bounds below 16, so the bounded ones take the suites' smaller positive requests as 16 (their
+     * constructors' rejections are checked in SpscLinkedArrayQueueTest).
      */
     private static final List<QueueSpec> SPSC_LINKED_ARRAY_QUEUES = List.of(
             new QueueSpec("SpscChunkedArrayQueue", c -> new SpscChunkedArrayQueue<>(c < 1 ? c : Math.max(c, 16)),
@@ -151,6 +151,14 @@ final class QueueRegistry {
             new QueueSpec("SpscUnboundedArrayQueue", SpscUnboundedArrayQueue::new, Shape.SINGLE, Shape.SINGLE,
                     new Capacity(false, 1, 0, 0)),
             new QueueSpec("SpscGrowableArrayQueue", c -> new SpscGrowableArrayQueue<>(c < 1 ? c : Math.max(c, 16)),
+                    Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 16)),
+            new QueueSpec("SpscChunkedUnpaddedArrayQueue",
+                    c -> new SpscChunkedUnpaddedArrayQueue<>(c < 1 ? c : Math.max(c, 16)),
+                    Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 16)),
+            new QueueSpec("SpscUnboundedUnpaddedArrayQueue", SpscUnboundedUnpaddedArrayQueue::new, Shape.SINGLE,
+                    Shape.SINGLE, new Capacity(false, 1, 0, 0)),
+            new QueueSpec("SpscGrowableUnpaddedArrayQueue",
+                    c -> new SpscGrowableUnpaddedArrayQueue<>(c < 1 ? c : Math.max(c, 16)),
                     Shape.SINGLE, Shape.SINGLE, Capacity.pow2(1, 16)));
 
     /** MPSC linked-array queues (chunked, unbounded, growable). */

@@ -26,10 +26,11 @@ import org.openjdk.jol.info.GraphLayout;
 import org.openjdk.jol.vm.VM;
 
 /**
- * White-box tests of the SPSC linked-array queues (chunked, unbounded, growable): crossing from
- * chunk to chunk at every offset, the consumer's unlinking of the chunks it leaves, growth to the
- * bound and refusal past it, the iterator across chunks, constructor arguments, and the memory a
- * drained queue retains. The shared suites (QueueSanityTest and others) cover the queue contract.
+ * White-box tests of the SPSC linked-array queues (chunked, unbounded, growable; padded and
+ * compact editions): crossing from chunk to chunk at every offset, the consumer's unlinking of the
+ * chunks it leaves, growth to the bound and refusal past it, the iterator across chunks,
+ * constructor arguments, and the memory a drained queue retains. The shared suites
+ * (QueueSanityTest and others) cover the queue contract.
  */
 class SpscLinkedArrayQueueTest {
     /** A queue under test, with small chunks so that every test crosses many of them. */
@@ -58,7 +59,13 @@ class SpscLinkedArrayQueueTest {
             new Subject("chunked(16, 1024)", () -> new SpscChunkedArrayQueue<>(16, 1024)),
             new Subject("unbounded(16)", () -> new SpscUnboundedArrayQueue<>(16)),
             new Subject("growable(8, 16)", () -> new SpscGrowableArrayQueue<>(8, 16)),
-            new Subject("growable(8, 128)", () -> new SpscGrowableArrayQueue<>(8, 128)));
+            new Subject("growable(8, 128)", () -> new SpscGrowableArrayQueue<>(8, 128)),
+            // The compact editions: the same algorithm through their own field holder.
+            new Subject("chunked unpadded(8, 16)", () -> new SpscChunkedUnpaddedArrayQueue<>(8, 16)),
+            new Subject("chunked unpadded(8, 64)", () -> new SpscChunkedUnpaddedArrayQueue<>(8, 64)),
+            new Subject("unbounded unpadded(16)", () -> new SpscUnboundedUnpaddedArrayQueue<>(16)),
+            new Subject("growable unpadded(8, 16)", () -> new SpscGrowableUnpaddedArrayQueue<>(8, 16)),
+            new Subject("growable unpadded(8, 128)", () -> new SpscGrowableUnpaddedArrayQueue<>(8, 128)));
 
     static Stream<Arguments> subjects() {
         return SUBJECTS.stream().map(Arguments::of);
@@ -71,6 +78,11 @@ class SpscLinkedArrayQueueTest {
     /** The capacity of a chunk (its array holds one more slot, for the link). */
     private static int chunkCapacity(Object[] chunk) {
         return chunk.length - 1;
+    }
+
+    /** Whether {@code q} is a growable queue, padded or compact (its array grows to the bound). */
+    private static boolean growable(MessagePassingQueue<?> q) {
+        return q instanceof SpscGrowableArrayQueue || q instanceof SpscGrowableUnpaddedArrayQueue;
     }
 
     /** How many elements fit before the queue refuses (or a large number for unbounded queues). */
@@ -212,7 +224,7 @@ class SpscLinkedArrayQueueTest {
         assertFalse(q.offer(-1), subject + ": offer past the bound");
         assertEquals(0, q.fill(() -> -1, 3), subject + ": fill past the bound");
         assertSame(first, q.lpConsumerBuffer(), "the consumer has not moved yet");
-        if (q instanceof SpscGrowableArrayQueue) {
+        if (growable(q)) {
             assertEquals(capacity, chunkCapacity(q.lpProducerBuffer()), "the growable queue's last array holds the bound");
         }
         // The consumer trails on the first chunk: each poll makes room for exactly one offer.
@@ -238,7 +250,12 @@ class SpscLinkedArrayQueueTest {
 
     @Test
     void growableDoublesItsArrayUpToTheBound() {
-        final SpscGrowableArrayQueue<Integer> q = new SpscGrowableArrayQueue<>(8, 128);
+        assertDoublesItsArrayUpToTheBound(new SpscGrowableArrayQueue<>(8, 128));
+        assertDoublesItsArrayUpToTheBound(new SpscGrowableUnpaddedArrayQueue<>(8, 128));
+    }
+
+    /** {@code q} is a growable queue of (8, 128). */
+    private static void assertDoublesItsArrayUpToTheBound(BaseSpscLinkedArrayQueue<Integer> q) {
         final List<Integer> sizes = new ArrayList<>();
         sizes.add(chunkCapacity(q.lpProducerBuffer()));
         for (int i = 0; i < 128; i++) {
@@ -262,7 +279,12 @@ class SpscLinkedArrayQueueTest {
 
     @Test
     void chunkedQueueKeepsItsChunkSize() {
-        final SpscChunkedArrayQueue<Integer> q = new SpscChunkedArrayQueue<>(8, 64);
+        assertKeepsItsChunkSize(new SpscChunkedArrayQueue<>(8, 64));
+        assertKeepsItsChunkSize(new SpscChunkedUnpaddedArrayQueue<>(8, 64));
+    }
+
+    /** {@code q} is a chunked queue of (8, 64). */
+    private static void assertKeepsItsChunkSize(BaseSpscLinkedArrayQueue<Integer> q) {
         for (int lap = 0; lap < 5; lap++) {
             for (int i = 0; i < 64; i++) {
                 assertTrue(q.offer(i));
@@ -406,7 +428,7 @@ class SpscLinkedArrayQueueTest {
         });
         race.run();
         assertNull(q.poll());
-        assertTrue(chunksCrossed.get() > 0 || q instanceof SpscGrowableArrayQueue,
+        assertTrue(chunksCrossed.get() > 0 || growable(q),
                 subject + ": the consumer never crossed a chunk");
     }
 
@@ -496,7 +518,11 @@ class SpscLinkedArrayQueueTest {
 
     @Test
     void drainedUnboundedQueueRetainsOneChunk() {
-        final SpscUnboundedArrayQueue<Integer> q = new SpscUnboundedArrayQueue<>(16);
+        assertDrainedRetainsOneChunk(new SpscUnboundedArrayQueue<>(16));
+        assertDrainedRetainsOneChunk(new SpscUnboundedUnpaddedArrayQueue<>(16));
+    }
+
+    private static void assertDrainedRetainsOneChunk(BaseSpscLinkedArrayQueue<Integer> q) {
         final long empty = GraphLayout.parseInstance(q).totalSize();
         burstAndDrain(q, 10_000);
         assertRetainsOnlyCurrentChunk(q);
@@ -505,7 +531,11 @@ class SpscLinkedArrayQueueTest {
 
     @Test
     void drainedGrowableQueueRetainsOneArray() {
-        final SpscGrowableArrayQueue<Integer> q = new SpscGrowableArrayQueue<>(16, 1 << 14);
+        assertDrainedRetainsOneArray(new SpscGrowableArrayQueue<>(16, 1 << 14));
+        assertDrainedRetainsOneArray(new SpscGrowableUnpaddedArrayQueue<>(16, 1 << 14));
+    }
+
+    private static void assertDrainedRetainsOneArray(BaseSpscLinkedArrayQueue<Integer> q) {
         burstAndDrain(q, 10_000);
         assertRetainsOnlyCurrentChunk(q);
         // 10,000 elements spread over arrays of 16, 32, ..., 8192: only the last is left.
@@ -542,14 +572,24 @@ class SpscLinkedArrayQueueTest {
             final int chunk = Math.max(8, pow2Ceiling(requested / 8));
             assertQueue(new SpscChunkedArrayQueue<>(requested), pow2, chunk, "chunked(" + requested + ")");
             assertQueue(new SpscGrowableArrayQueue<>(requested), pow2, chunk, "growable(" + requested + ")");
+            assertQueue(new SpscChunkedUnpaddedArrayQueue<>(requested), pow2, chunk,
+                    "chunked unpadded(" + requested + ")");
+            assertQueue(new SpscGrowableUnpaddedArrayQueue<>(requested), pow2, chunk,
+                    "growable unpadded(" + requested + ")");
             if (pow2 > 16) {
                 assertQueue(new SpscChunkedArrayQueue<>(9, requested), pow2, 16, "chunked(9, " + requested + ")");
                 assertQueue(new SpscGrowableArrayQueue<>(9, requested), pow2, 16, "growable(9, " + requested + ")");
+                assertQueue(new SpscChunkedUnpaddedArrayQueue<>(9, requested), pow2, 16,
+                        "chunked unpadded(9, " + requested + ")");
+                assertQueue(new SpscGrowableUnpaddedArrayQueue<>(9, requested), pow2, 16,
+                        "growable unpadded(9, " + requested + ")");
             }
         }
         for (int requested : new int[] {1, 2, 15, 16, 17, 100, 1 << 20}) {
             assertQueue(new SpscUnboundedArrayQueue<>(requested), MessagePassingQueue.UNBOUNDED_CAPACITY,
                     Math.max(16, pow2Ceiling(requested)), "unbounded(" + requested + ")");
+            assertQueue(new SpscUnboundedUnpaddedArrayQueue<>(requested), MessagePassingQueue.UNBOUNDED_CAPACITY,
+                    Math.max(16, pow2Ceiling(requested)), "unbounded unpadded(" + requested + ")");
         }
     }
 
@@ -570,6 +610,10 @@ class SpscLinkedArrayQueueTest {
             assertRejected("capacity", bad, () -> new SpscGrowableArrayQueue<>(bad));
             assertRejected("capacity", bad, () -> new SpscChunkedArrayQueue<>(8, bad));
             assertRejected("capacity", bad, () -> new SpscGrowableArrayQueue<>(8, bad));
+            assertRejected("capacity", bad, () -> new SpscChunkedUnpaddedArrayQueue<>(bad));
+            assertRejected("capacity", bad, () -> new SpscGrowableUnpaddedArrayQueue<>(bad));
+            assertRejected("capacity", bad, () -> new SpscChunkedUnpaddedArrayQueue<>(8, bad));
+            assertRejected("capacity", bad, () -> new SpscGrowableUnpaddedArrayQueue<>(8, bad));
         }
         // Sizes of the first chunk: below 8, or not below the bound once rounded up.
         final int[][] badChunks = {{Integer.MIN_VALUE, 64}, {-1, 64}, {0, 64}, {7, 64}, {33, 64}, {64, 64}, {65, 64},
@@ -577,12 +621,16 @@ class SpscLinkedArrayQueueTest {
         for (int[] bad : badChunks) {
             assertRejected("chunkSize", bad[0], () -> new SpscChunkedArrayQueue<>(bad[0], bad[1]));
             assertRejected("initialCapacity", bad[0], () -> new SpscGrowableArrayQueue<>(bad[0], bad[1]));
+            assertRejected("chunkSize", bad[0], () -> new SpscChunkedUnpaddedArrayQueue<>(bad[0], bad[1]));
+            assertRejected("initialCapacity", bad[0], () -> new SpscGrowableUnpaddedArrayQueue<>(bad[0], bad[1]));
         }
         for (int bad : new int[] {Integer.MIN_VALUE, -1, tooLarge, Integer.MAX_VALUE}) {
             assertRejected("chunkSize", bad, () -> new SpscUnboundedArrayQueue<>(bad));
+            assertRejected("chunkSize", bad, () -> new SpscUnboundedUnpaddedArrayQueue<>(bad));
         }
         // As JCTools: a chunk size of 0 is taken as the smallest chunk.
         assertEquals(MessagePassingQueue.UNBOUNDED_CAPACITY, new SpscUnboundedArrayQueue<>(0).capacity());
+        assertEquals(MessagePassingQueue.UNBOUNDED_CAPACITY, new SpscUnboundedUnpaddedArrayQueue<>(0).capacity());
     }
 
     private static void assertRejected(String name, int value, Runnable create) {

@@ -155,6 +155,7 @@ class ZeroAllocationTest {
      */
     private static boolean allocatesChunksAsItFills(MessagePassingQueue<?> q) {
         return q instanceof SpscChunkedArrayQueue || q instanceof SpscUnboundedArrayQueue
+                || q instanceof SpscChunkedUnpaddedArrayQueue || q instanceof SpscUnboundedUnpaddedArrayQueue
                 || q instanceof MpscChunkedArrayQueue || q instanceof MpscUnboundedArrayQueue
                 || q instanceof MpscChunkedUnpaddedArrayQueue || q instanceof MpscUnboundedUnpaddedArrayQueue;
     }
