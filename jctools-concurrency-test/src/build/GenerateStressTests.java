@@ -109,6 +109,9 @@ public final class GenerateStressTests {
             q("SpscChunkedArrayQueue", "new SpscChunkedArrayQueue<>(8, 16)", S, S, 16, 6, 7),
             q("SpscUnboundedArrayQueue", "new SpscUnboundedArrayQueue<>(16)", S, S, 0, 14, 15),
             q("SpscGrowableArrayQueue", "new SpscGrowableArrayQueue<>(8, 16)", S, S, 16, 6, 7),
+            q("SpscChunkedUnpaddedArrayQueue", "new SpscChunkedUnpaddedArrayQueue<>(8, 16)", S, S, 16, 6, 7),
+            q("SpscUnboundedUnpaddedArrayQueue", "new SpscUnboundedUnpaddedArrayQueue<>(16)", S, S, 0, 14, 15),
+            q("SpscGrowableUnpaddedArrayQueue", "new SpscGrowableUnpaddedArrayQueue<>(8, 16)", S, S, 16, 6, 7),
             // MPSC linked-array: chunks of 2, so every race links at least one; NearFull of the
             // growable one resizes.
             q("MpscChunkedArrayQueue", "new MpscChunkedArrayQueue<>(2, 8)", M, S, 8, 1, 2),

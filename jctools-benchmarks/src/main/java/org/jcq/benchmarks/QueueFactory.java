@@ -147,6 +147,12 @@ public final class QueueFactory {
     public static final String SPMC_UNPADDED = "SpmcUnpaddedArrayQueue";
     /** Our compact MPMC array queue. */
     public static final String MPMC_UNPADDED = "MpmcUnpaddedArrayQueue";
+    /** The compact edition of {@link #SPSC_CHUNKED}. */
+    public static final String SPSC_CHUNKED_UNPADDED = "SpscChunkedUnpaddedArrayQueue";
+    /** The compact edition of {@link #SPSC_UNBOUNDED}. */
+    public static final String SPSC_UNBOUNDED_UNPADDED = "SpscUnboundedUnpaddedArrayQueue";
+    /** The compact edition of {@link #SPSC_GROWABLE}. */
+    public static final String SPSC_GROWABLE_UNPADDED = "SpscGrowableUnpaddedArrayQueue";
     /** Our compact MPSC chunked linked-array queue. */
     public static final String MPSC_CHUNKED_UNPADDED = "MpscChunkedUnpaddedArrayQueue";
     /** Our compact MPSC unbounded linked-array queue. */
@@ -245,6 +251,9 @@ public final class QueueFactory {
         m.put(MPSC_UNPADDED, MpscUnpaddedArrayQueue::new);
         m.put(SPMC_UNPADDED, org.jcq.queues.SpmcUnpaddedArrayQueue::new);
         m.put(MPMC_UNPADDED, MpmcUnpaddedArrayQueue::new);
+        m.put(SPSC_CHUNKED_UNPADDED, org.jcq.queues.SpscChunkedUnpaddedArrayQueue::new);
+        m.put(SPSC_UNBOUNDED_UNPADDED, org.jcq.queues.SpscUnboundedUnpaddedArrayQueue::new);
+        m.put(SPSC_GROWABLE_UNPADDED, org.jcq.queues.SpscGrowableUnpaddedArrayQueue::new);
         m.put(MPSC_CHUNKED_UNPADDED, MpscChunkedUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, MpscUnboundedUnpaddedArrayQueue::new);
         m.put(MPSC_GROWABLE_UNPADDED, MpscGrowableUnpaddedArrayQueue::new);
@@ -284,6 +293,9 @@ public final class QueueFactory {
         m.put(MPSC_UNPADDED, org.jctools.queues.unpadded.MpscUnpaddedArrayQueue::new);
         m.put(SPMC_UNPADDED, org.jctools.queues.unpadded.SpmcUnpaddedArrayQueue::new);
         m.put(MPMC_UNPADDED, org.jctools.queues.unpadded.MpmcUnpaddedArrayQueue::new);
+        m.put(SPSC_CHUNKED_UNPADDED, org.jctools.queues.unpadded.SpscChunkedUnpaddedArrayQueue::new);
+        m.put(SPSC_UNBOUNDED_UNPADDED, org.jctools.queues.unpadded.SpscUnboundedUnpaddedArrayQueue::new);
+        m.put(SPSC_GROWABLE_UNPADDED, org.jctools.queues.unpadded.SpscGrowableUnpaddedArrayQueue::new);
         m.put(MPSC_CHUNKED_UNPADDED, org.jctools.queues.unpadded.MpscChunkedUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, org.jctools.queues.unpadded.MpscUnboundedUnpaddedArrayQueue::new);
         m.put(MPSC_GROWABLE_UNPADDED, org.jctools.queues.unpadded.MpscGrowableUnpaddedArrayQueue::new);
@@ -309,6 +321,11 @@ public final class QueueFactory {
         m.put(MPSC_UNPADDED, MpscVarHandleUnpaddedArrayQueue::new);
         m.put(SPMC_UNPADDED, org.jctools.queues.varhandle.unpadded.SpmcVarHandleUnpaddedArrayQueue::new);
         m.put(MPMC_UNPADDED, MpmcVarHandleUnpaddedArrayQueue::new);
+        m.put(SPSC_CHUNKED_UNPADDED, org.jctools.queues.varhandle.unpadded.SpscChunkedVarHandleUnpaddedArrayQueue::new);
+        m.put(SPSC_UNBOUNDED_UNPADDED,
+                org.jctools.queues.varhandle.unpadded.SpscUnboundedVarHandleUnpaddedArrayQueue::new);
+        m.put(SPSC_GROWABLE_UNPADDED,
+                org.jctools.queues.varhandle.unpadded.SpscGrowableVarHandleUnpaddedArrayQueue::new);
         m.put(MPSC_CHUNKED_UNPADDED, MpscChunkedVarHandleUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, MpscUnboundedVarHandleUnpaddedArrayQueue::new);
         m.put(MPSC_GROWABLE_UNPADDED, MpscGrowableVarHandleUnpaddedArrayQueue::new);
@@ -334,6 +351,9 @@ public final class QueueFactory {
         m.put(MPSC_UNPADDED, org.jctools.queues.atomic.unpadded.MpscAtomicUnpaddedArrayQueue::new);
         m.put(SPMC_UNPADDED, org.jctools.queues.atomic.unpadded.SpmcAtomicUnpaddedArrayQueue::new);
         m.put(MPMC_UNPADDED, org.jctools.queues.atomic.unpadded.MpmcAtomicUnpaddedArrayQueue::new);
+        m.put(SPSC_CHUNKED_UNPADDED, org.jctools.queues.atomic.unpadded.SpscChunkedAtomicUnpaddedArrayQueue::new);
+        m.put(SPSC_UNBOUNDED_UNPADDED, org.jctools.queues.atomic.unpadded.SpscUnboundedAtomicUnpaddedArrayQueue::new);
+        m.put(SPSC_GROWABLE_UNPADDED, org.jctools.queues.atomic.unpadded.SpscGrowableAtomicUnpaddedArrayQueue::new);
         m.put(MPSC_CHUNKED_UNPADDED, org.jctools.queues.atomic.unpadded.MpscChunkedAtomicUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, org.jctools.queues.atomic.unpadded.MpscUnboundedAtomicUnpaddedArrayQueue::new);
         m.put(MPSC_GROWABLE_UNPADDED, org.jctools.queues.atomic.unpadded.MpscGrowableAtomicUnpaddedArrayQueue::new);

@@ -18,10 +18,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.openjdk.jol.info.GraphLayout;
 
 /**
- * Our SPSC linked-array queues against their JCTools 4.0.7 (Unsafe edition) twins: the same
- * {@code capacity()} for every constructor shape over a range of arguments, a rejection wherever
- * JCTools rejects, and an empty queue's footprint (larger than JCTools' by the padding: see
- * {@link #PADDING_EXCESS}).
+ * Our SPSC linked-array queues against their JCTools 4.0.7 (Unsafe edition) twins, the compact
+ * editions against JCTools' unpadded ones: the same {@code capacity()} for every constructor shape
+ * over a range of arguments, a rejection wherever JCTools rejects, and an empty queue's footprint
+ * (a padded one larger than JCTools' by the padding: see {@link #PADDING_EXCESS}; a compact one no
+ * larger than JCTools' unpadded twin).
  */
 class SpscLinkedArrayParityTest {
     private static final int[] SIZES = {
@@ -57,7 +58,16 @@ class SpscLinkedArrayParityTest {
                         c -> new org.jctools.queues.SpscGrowableArrayQueue<Integer>(c).capacity()),
                 new OneArg("SpscUnboundedArrayQueue(chunkSize)",
                         c -> new org.jcq.queues.SpscUnboundedArrayQueue<Integer>(c).capacity(),
-                        c -> new org.jctools.queues.SpscUnboundedArrayQueue<Integer>(c).capacity()))
+                        c -> new org.jctools.queues.SpscUnboundedArrayQueue<Integer>(c).capacity()),
+                new OneArg("SpscChunkedUnpaddedArrayQueue(capacity)",
+                        c -> new org.jcq.queues.SpscChunkedUnpaddedArrayQueue<Integer>(c).capacity(),
+                        c -> new org.jctools.queues.unpadded.SpscChunkedUnpaddedArrayQueue<Integer>(c).capacity()),
+                new OneArg("SpscGrowableUnpaddedArrayQueue(capacity)",
+                        c -> new org.jcq.queues.SpscGrowableUnpaddedArrayQueue<Integer>(c).capacity(),
+                        c -> new org.jctools.queues.unpadded.SpscGrowableUnpaddedArrayQueue<Integer>(c).capacity()),
+                new OneArg("SpscUnboundedUnpaddedArrayQueue(chunkSize)",
+                        c -> new org.jcq.queues.SpscUnboundedUnpaddedArrayQueue<Integer>(c).capacity(),
+                        c -> new org.jctools.queues.unpadded.SpscUnboundedUnpaddedArrayQueue<Integer>(c).capacity()))
                 .map(Arguments::of);
     }
 
@@ -68,7 +78,15 @@ class SpscLinkedArrayParityTest {
                         (chunk, c) -> new org.jctools.queues.SpscChunkedArrayQueue<Integer>(chunk, c).capacity()),
                 new TwoArg("SpscGrowableArrayQueue(initialCapacity, capacity)",
                         (chunk, c) -> new org.jcq.queues.SpscGrowableArrayQueue<Integer>(chunk, c).capacity(),
-                        (chunk, c) -> new org.jctools.queues.SpscGrowableArrayQueue<Integer>(chunk, c).capacity()))
+                        (chunk, c) -> new org.jctools.queues.SpscGrowableArrayQueue<Integer>(chunk, c).capacity()),
+                new TwoArg("SpscChunkedUnpaddedArrayQueue(chunkSize, capacity)",
+                        (chunk, c) -> new org.jcq.queues.SpscChunkedUnpaddedArrayQueue<Integer>(chunk, c).capacity(),
+                        (chunk, c) -> new org.jctools.queues.unpadded.SpscChunkedUnpaddedArrayQueue<Integer>(chunk, c)
+                                .capacity()),
+                new TwoArg("SpscGrowableUnpaddedArrayQueue(initialCapacity, capacity)",
+                        (chunk, c) -> new org.jcq.queues.SpscGrowableUnpaddedArrayQueue<Integer>(chunk, c).capacity(),
+                        (chunk, c) -> new org.jctools.queues.unpadded.SpscGrowableUnpaddedArrayQueue<Integer>(chunk, c)
+                                .capacity()))
                 .map(Arguments::of);
     }
 
@@ -155,5 +173,41 @@ class SpscLinkedArrayParityTest {
             }
         }
         assertTrue(larger.isEmpty(), "larger than JCTools by more than " + PADDING_EXCESS + " bytes: " + larger);
+    }
+
+    /** Our empty compact queue and JCTools' unpadded twin, built with the same arguments. */
+    private static List<Pair> emptyCompactPairs() {
+        final List<Pair> pairs = new ArrayList<>();
+        for (int c : BUILDABLE) {
+            pairs.add(new Pair("SpscChunkedUnpaddedArrayQueue(" + c + ")",
+                    new org.jcq.queues.SpscChunkedUnpaddedArrayQueue<Integer>(c),
+                    new org.jctools.queues.unpadded.SpscChunkedUnpaddedArrayQueue<Integer>(c)));
+            pairs.add(new Pair("SpscGrowableUnpaddedArrayQueue(" + c + ")",
+                    new org.jcq.queues.SpscGrowableUnpaddedArrayQueue<Integer>(c),
+                    new org.jctools.queues.unpadded.SpscGrowableUnpaddedArrayQueue<Integer>(c)));
+            pairs.add(new Pair("SpscUnboundedUnpaddedArrayQueue(" + c + ")",
+                    new org.jcq.queues.SpscUnboundedUnpaddedArrayQueue<Integer>(c),
+                    new org.jctools.queues.unpadded.SpscUnboundedUnpaddedArrayQueue<Integer>(c)));
+            pairs.add(new Pair("SpscChunkedUnpaddedArrayQueue(8, " + c + ")",
+                    new org.jcq.queues.SpscChunkedUnpaddedArrayQueue<Integer>(8, c),
+                    new org.jctools.queues.unpadded.SpscChunkedUnpaddedArrayQueue<Integer>(8, c)));
+            pairs.add(new Pair("SpscGrowableUnpaddedArrayQueue(8, " + c + ")",
+                    new org.jcq.queues.SpscGrowableUnpaddedArrayQueue<Integer>(8, c),
+                    new org.jctools.queues.unpadded.SpscGrowableUnpaddedArrayQueue<Integer>(8, c)));
+        }
+        return pairs;
+    }
+
+    @Test
+    void emptyCompactQueueFootprintIsAtOrBelowJctoolsUnpadded() {
+        final List<String> larger = new ArrayList<>();
+        for (Pair pair : emptyCompactPairs()) {
+            final long ours = GraphLayout.parseInstance(pair.ours()).totalSize();
+            final long theirs = GraphLayout.parseInstance(pair.jctools()).totalSize();
+            if (ours > theirs) {
+                larger.add(pair.what() + ": ours " + ours + " bytes, JCTools " + theirs);
+            }
+        }
+        assertTrue(larger.isEmpty(), "larger than JCTools' unpadded twin: " + larger);
     }
 }

@@ -24,6 +24,7 @@ import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
+import org.jcq.queues.SpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.SpmcUnpaddedArrayQueue;
 import org.jcq.queues.SpscUnpaddedArrayQueue;
 import org.jetbrains.lincheck.datastructures.Options;
@@ -91,7 +92,9 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             new Subject("MpscBlockingConsumerUnpaddedArrayQueue(2)", QueueOperations.Mpsc.class,
                 () -> new MpscBlockingConsumerUnpaddedArrayQueue<>(2)),
             new Subject("MpscUnboundedBlockingConsumerUnpaddedArrayQueue(2)", QueueOperations.Mpsc.class,
-                () -> new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(2)));
+                () -> new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(2)),
+            new Subject("SpscUnboundedUnpaddedArrayQueue(1)", QueueOperations.Spsc.class,
+                () -> new SpscUnboundedUnpaddedArrayQueue<>(1)));
     }
 
     /**
