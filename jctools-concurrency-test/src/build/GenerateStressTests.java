@@ -127,6 +127,8 @@ public final class GenerateStressTests {
             // Linked nodes: Boundary starts after consumed (self-linked) nodes.
             q("SpscLinkedQueue", "new SpscLinkedQueue<>()", S, S, 0, 3, 2),
             q("MpscLinkedQueue", "new MpscLinkedQueue<>()", M, S, 0, 3, 2),
+            q("SpscLinkedUnpaddedQueue", "new SpscLinkedUnpaddedQueue<>()", S, S, 0, 3, 2),
+            q("MpscLinkedUnpaddedQueue", "new MpscLinkedUnpaddedQueue<>()", M, S, 0, 3, 2),
             // XADD: chunks of 2 and a pool of 1, so Boundary starts on a recycled chunk.
             q("MpscUnboundedXaddArrayQueue", "new MpscUnboundedXaddArrayQueue<>(2, 1)", M, S, 0, 5, 2),
             q("MpmcUnboundedXaddArrayQueue", "new MpmcUnboundedXaddArrayQueue<>(2, 1)", M, M, 0, 5, 2),

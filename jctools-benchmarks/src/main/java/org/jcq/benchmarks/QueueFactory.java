@@ -159,6 +159,10 @@ public final class QueueFactory {
     public static final String MPSC_UNBOUNDED_UNPADDED = "MpscUnboundedUnpaddedArrayQueue";
     /** Our compact MPSC growable linked-array queue. */
     public static final String MPSC_GROWABLE_UNPADDED = "MpscGrowableUnpaddedArrayQueue";
+    /** The compact edition of {@link #SPSC_LINKED} (ignores the capacity). */
+    public static final String SPSC_LINKED_UNPADDED = "SpscLinkedUnpaddedQueue";
+    /** The compact edition of {@link #MPSC_LINKED} (ignores the capacity). */
+    public static final String MPSC_LINKED_UNPADDED = "MpscLinkedUnpaddedQueue";
 
     /** JCTools (Unsafe) twin of {@link #SPSC}. */
     public static final String JCTOOLS_SPSC = JCTOOLS_PREFIX + SPSC;
@@ -257,6 +261,8 @@ public final class QueueFactory {
         m.put(MPSC_CHUNKED_UNPADDED, MpscChunkedUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, MpscUnboundedUnpaddedArrayQueue::new);
         m.put(MPSC_GROWABLE_UNPADDED, MpscGrowableUnpaddedArrayQueue::new);
+        m.put(SPSC_LINKED_UNPADDED, capacity -> new org.jcq.queues.SpscLinkedUnpaddedQueue<>());
+        m.put(MPSC_LINKED_UNPADDED, capacity -> new org.jcq.queues.MpscLinkedUnpaddedQueue<>());
         return m;
     }
 
@@ -299,6 +305,8 @@ public final class QueueFactory {
         m.put(MPSC_CHUNKED_UNPADDED, org.jctools.queues.unpadded.MpscChunkedUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, org.jctools.queues.unpadded.MpscUnboundedUnpaddedArrayQueue::new);
         m.put(MPSC_GROWABLE_UNPADDED, org.jctools.queues.unpadded.MpscGrowableUnpaddedArrayQueue::new);
+        m.put(SPSC_LINKED_UNPADDED, capacity -> new org.jctools.queues.unpadded.SpscLinkedUnpaddedQueue<>());
+        m.put(MPSC_LINKED_UNPADDED, capacity -> new org.jctools.queues.unpadded.MpscLinkedUnpaddedQueue<>());
         return m;
     }
 
@@ -329,6 +337,10 @@ public final class QueueFactory {
         m.put(MPSC_CHUNKED_UNPADDED, MpscChunkedVarHandleUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, MpscUnboundedVarHandleUnpaddedArrayQueue::new);
         m.put(MPSC_GROWABLE_UNPADDED, MpscGrowableVarHandleUnpaddedArrayQueue::new);
+        m.put(SPSC_LINKED_UNPADDED,
+                capacity -> new org.jctools.queues.varhandle.unpadded.SpscLinkedVarHandleUnpaddedQueue<>());
+        m.put(MPSC_LINKED_UNPADDED,
+                capacity -> new org.jctools.queues.varhandle.unpadded.MpscLinkedVarHandleUnpaddedQueue<>());
         return m;
     }
 
@@ -357,6 +369,8 @@ public final class QueueFactory {
         m.put(MPSC_CHUNKED_UNPADDED, org.jctools.queues.atomic.unpadded.MpscChunkedAtomicUnpaddedArrayQueue::new);
         m.put(MPSC_UNBOUNDED_UNPADDED, org.jctools.queues.atomic.unpadded.MpscUnboundedAtomicUnpaddedArrayQueue::new);
         m.put(MPSC_GROWABLE_UNPADDED, org.jctools.queues.atomic.unpadded.MpscGrowableAtomicUnpaddedArrayQueue::new);
+        m.put(SPSC_LINKED_UNPADDED, capacity -> new org.jctools.queues.atomic.unpadded.SpscLinkedAtomicUnpaddedQueue<>());
+        m.put(MPSC_LINKED_UNPADDED, capacity -> new org.jctools.queues.atomic.unpadded.MpscLinkedAtomicUnpaddedQueue<>());
         return m;
     }
 

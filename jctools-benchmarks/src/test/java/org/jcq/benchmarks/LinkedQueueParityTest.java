@@ -45,7 +45,14 @@ class LinkedQueueParityTest {
                 new Kind("SpscLinkedQueue", org.jcq.queues.SpscLinkedQueue::new,
                         org.jctools.queues.SpscLinkedQueue::new, SpscLinkedVarHandleQueue::new),
                 new Kind("MpscLinkedQueue", org.jcq.queues.MpscLinkedQueue::new,
-                        org.jctools.queues.MpscLinkedQueue::new, MpscLinkedVarHandleQueue::new));
+                        org.jctools.queues.MpscLinkedQueue::new, MpscLinkedVarHandleQueue::new),
+                // The compact editions against JCTools' unpadded ones.
+                new Kind("SpscLinkedUnpaddedQueue", org.jcq.queues.SpscLinkedUnpaddedQueue::new,
+                        org.jctools.queues.unpadded.SpscLinkedUnpaddedQueue::new,
+                        org.jctools.queues.varhandle.unpadded.SpscLinkedVarHandleUnpaddedQueue::new),
+                new Kind("MpscLinkedUnpaddedQueue", org.jcq.queues.MpscLinkedUnpaddedQueue::new,
+                        org.jctools.queues.unpadded.MpscLinkedUnpaddedQueue::new,
+                        org.jctools.queues.varhandle.unpadded.MpscLinkedVarHandleUnpaddedQueue::new));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,5 +1,6 @@
 package org.jcq.queues;
 
+import java.util.AbstractQueue;
 import java.util.Iterator;
 
 import org.jcq.internal.Args;
@@ -7,9 +8,15 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
 
 /**
  * What the unbounded linked-node queues share: the single consumer's side, the observers
- * ({@code size}, {@code isEmpty}, the iterator) and batch fill. Subclasses supply how producers
+ * ({@code size}, {@code isEmpty}, the iterator) and batch fill. Each queue class says how producers
  * append a chain of nodes ({@link #append}) and what a consumer does when the head's link is
- * not there yet ({@link #awaitLink}).
+ * not there yet ({@link #awaitLink}), by a one-line call of this class's single-producer or
+ * multi-producer helper ({@link #spscAppend}, {@link #mpscAppend}, {@link #mpscAwaitLink},
+ * {@link #spscIsEmpty}; the notes of {@link SpscLinkedQueue} and {@link MpscLinkedQueue} describe
+ * them), so each variant's code exists once for its padded and its compact edition. The two hot
+ * references are reached through the abstract accessors below: the padded editions declare them
+ * in {@code BaseLinkedQueueFields}' class chain, the compact ones inline in
+ * {@code BaseLinkedQueueCompactFields}.
  *
  * <h2>The chain</h2>
  * {@code consumerNode -> n1 -> n2 -> ... -> producerNode}: the consumer node is already consumed
@@ -43,7 +50,7 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
  *
  * @param <E> the type of the elements
  */
-abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements MessagePassingQueue<E> {
+abstract class BaseLinkedQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E> {
     /** The batch of {@link #fill(Supplier)}, and the most nodes a fill links with one append. */
     static final int FILL_BATCH = 256;
 
@@ -52,6 +59,29 @@ abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements Me
         spProducerNode(stub);
         spConsumerNode(stub);
     }
+
+    /** The last node of the chain: the node the next offer links after. Producer thread only. */
+    abstract LinkedQueueNode<E> lpProducerNode();
+
+    /** The producer node, read with acquire: pairs with the producers' release store or swap. */
+    abstract LinkedQueueNode<E> laProducerNode();
+
+    abstract void spProducerNode(LinkedQueueNode<E> node);
+
+    abstract void soProducerNode(LinkedQueueNode<E> node);
+
+    /** Swaps in a new producer node (volatile), returning the one it replaced. */
+    abstract LinkedQueueNode<E> xchgProducerNode(LinkedQueueNode<E> node);
+
+    /** The node before the head: consumed (or the stub). Consumer thread only. */
+    abstract LinkedQueueNode<E> lpConsumerNode();
+
+    /** The consumer node, read with acquire: pairs with the consumer's release store. */
+    abstract LinkedQueueNode<E> laConsumerNode();
+
+    abstract void spConsumerNode(LinkedQueueNode<E> node);
+
+    abstract void soConsumerNode(LinkedQueueNode<E> node);
 
     /**
      * Appends the private chain {@code first -> ... -> last} (linked with plain stores, its last
@@ -66,6 +96,61 @@ abstract class BaseLinkedQueue<E> extends BaseLinkedQueueFields<E> implements Me
      * but not yet linked it; null if the queue is empty.
      */
     abstract LinkedQueueNode<E> awaitLink(LinkedQueueNode<E> c);
+
+    /**
+     * {@link #append} with one producer ({@link SpscLinkedQueue}): link, then move the producer
+     * node.
+     */
+    final void spscAppend(ElementNode<E> first, ElementNode<E> last) {
+        // Release pairs with the consumer's acquire load of next: publishes the chain's values.
+        lpProducerNode().soNext(first);
+        // Release, after the link: observers that see the new producer node see it linked.
+        soProducerNode(last);
+    }
+
+    /**
+     * {@link #isEmpty()} with one producer: looks at the consumer node's link, not at the producer
+     * node (see {@link SpscLinkedQueue#isEmpty()}).
+     */
+    final boolean spscIsEmpty() {
+        for (;;) {
+            final LinkedQueueNode<E> c = laConsumerNode();
+            // Acquire: pairs with the producer's release store of the link (or the consumer's self-link).
+            final LinkedQueueNode<E> next = c.laNext();
+            if (next != c) {
+                return next == null;
+            }
+        }
+    }
+
+    /**
+     * {@link #append} with several producers ({@link MpscLinkedQueue}): swap the chain's last node
+     * in as the producer node, then link the node it replaced to the chain's first.
+     */
+    final void mpscAppend(ElementNode<E> first, ElementNode<E> last) {
+        // Volatile swap: orders this chain among producers (see MpscLinkedQueue's Orderings).
+        final LinkedQueueNode<E> prev = xchgProducerNode(last);
+        // Release pairs with the consumer's acquire load of next: publishes the chain's values.
+        prev.soNext(first);
+    }
+
+    /**
+     * {@link #awaitLink} with several producers ({@link MpscLinkedQueue}): waits across a bubble.
+     * If {@code c} is no longer the producer node, the producer that swapped it out is about to
+     * link it.
+     */
+    final LinkedQueueNode<E> mpscAwaitLink(LinkedQueueNode<E> c) {
+        // Acquire pairs with the producers' swap.
+        if (c == laProducerNode()) {
+            return null;
+        }
+        LinkedQueueNode<E> next;
+        // Acquire pairs with the release store of the link.
+        while ((next = c.laNext()) == null) {
+            // No Thread.onSpinWait(): the link is one store away (see MpscArrayQueue).
+        }
+        return next;
+    }
 
     @Override
     public final int capacity() {

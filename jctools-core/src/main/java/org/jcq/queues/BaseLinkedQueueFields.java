@@ -2,16 +2,17 @@ package org.jcq.queues;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.AbstractQueue;
 
 import org.jcq.internal.VarHandles;
 
-// Field layout of the linked-node queues, one class per region (see package-info for the padding rules):
-// header | pad | producer: producerNode | pad | consumer: consumerNode | pad
-// There are no cold fields: the chain hangs off the two hot references.
+// Field layout of the padded linked-node queues, one class per region (see package-info for the
+// padding rules): header | pad | producer: producerNode | pad | consumer: consumerNode | pad
+// There are no cold fields: the chain hangs off the two hot references. The algorithm class,
+// BaseLinkedQueue, declares no instance field, so it adds nothing ahead of the first pad. The
+// compact editions hold the same two fields, unpadded, in BaseLinkedQueueCompactFields.
 
 /** Keeps the producer's field 128 bytes away from the header. */
-abstract class BaseLinkedQueuePad1<E> extends AbstractQueue<E> {
+abstract class BaseLinkedQueuePad1<E> extends BaseLinkedQueue<E> {
     byte p1_000, p1_001, p1_002, p1_003, p1_004, p1_005, p1_006, p1_007, p1_008, p1_009, p1_010, p1_011, p1_012, p1_013, p1_014, p1_015;
     byte p1_016, p1_017, p1_018, p1_019, p1_020, p1_021, p1_022, p1_023, p1_024, p1_025, p1_026, p1_027, p1_028, p1_029, p1_030, p1_031;
     byte p1_032, p1_033, p1_034, p1_035, p1_036, p1_037, p1_038, p1_039, p1_040, p1_041, p1_042, p1_043, p1_044, p1_045, p1_046, p1_047;
@@ -30,23 +31,28 @@ abstract class BaseLinkedQueueProducerFields<E> extends BaseLinkedQueuePad1<E> {
     /** The last node of the chain: the node the next offer links after. */
     private LinkedQueueNode<E> producerNode;
 
+    @Override
     final LinkedQueueNode<E> lpProducerNode() {
         return producerNode;
     }
 
+    @Override
     @SuppressWarnings("unchecked")
     final LinkedQueueNode<E> laProducerNode() {
         return (LinkedQueueNode<E>) PRODUCER_NODE.getAcquire(this);
     }
 
+    @Override
     final void spProducerNode(LinkedQueueNode<E> node) {
         producerNode = node;
     }
 
+    @Override
     final void soProducerNode(LinkedQueueNode<E> node) {
         PRODUCER_NODE.setRelease(this, node);
     }
 
+    @Override
     @SuppressWarnings("unchecked")
     final LinkedQueueNode<E> xchgProducerNode(LinkedQueueNode<E> node) {
         return (LinkedQueueNode<E>) PRODUCER_NODE.getAndSet(this, node);
@@ -73,19 +79,23 @@ abstract class BaseLinkedQueueConsumerFields<E> extends BaseLinkedQueuePad2<E> {
     /** The node before the head: already consumed (or the stub); its successor holds the head. */
     private LinkedQueueNode<E> consumerNode;
 
+    @Override
     final LinkedQueueNode<E> lpConsumerNode() {
         return consumerNode;
     }
 
+    @Override
     @SuppressWarnings("unchecked")
     final LinkedQueueNode<E> laConsumerNode() {
         return (LinkedQueueNode<E>) CONSUMER_NODE.getAcquire(this);
     }
 
+    @Override
     final void spConsumerNode(LinkedQueueNode<E> node) {
         consumerNode = node;
     }
 
+    @Override
     final void soConsumerNode(LinkedQueueNode<E> node) {
         CONSUMER_NODE.setRelease(this, node);
     }

@@ -10,7 +10,9 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
  * ({@code getAndSet}), which orders it among all producers, and then links the node it replaced
  * to it with a release store. The single consumer takes the successor of the consumed node it
  * stands on. The consumer side, the observers and the nepotism rules are shared with
- * {@link SpscLinkedQueue} and described in {@code BaseLinkedQueue}.
+ * {@link SpscLinkedQueue} and described in {@code BaseLinkedQueue}, which also holds this queue's
+ * producer side and its wait across a bubble for it and for its compact edition,
+ * {@link MpscLinkedUnpaddedQueue}.
  *
  * <h2>Linking protocol</h2>
  * offer: {@code n = new node(e); prev = xchg(producerNode, n); prev.next = n}. Between the swap and
@@ -64,7 +66,7 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
  *
  * @param <E> the type of the elements
  */
-public class MpscLinkedQueue<E> extends BaseLinkedQueue<E> {
+public class MpscLinkedQueue<E> extends BaseLinkedQueueFields<E> {
     /** Creates an empty queue. */
     public MpscLinkedQueue() {
         super();
@@ -72,27 +74,11 @@ public class MpscLinkedQueue<E> extends BaseLinkedQueue<E> {
 
     @Override
     final void append(ElementNode<E> first, ElementNode<E> last) {
-        // Volatile swap: orders this chain among producers (see Orderings).
-        final LinkedQueueNode<E> prev = xchgProducerNode(last);
-        // Release pairs with the consumer's acquire load of next: publishes the chain's values.
-        prev.soNext(first);
+        mpscAppend(first, last);
     }
 
-    /**
-     * Waits across a bubble: if {@code c} is no longer the producer node, the producer that swapped
-     * it out is about to link it.
-     */
     @Override
     final LinkedQueueNode<E> awaitLink(LinkedQueueNode<E> c) {
-        // Acquire pairs with the producers' swap.
-        if (c == laProducerNode()) {
-            return null;
-        }
-        LinkedQueueNode<E> next;
-        // Acquire pairs with the release store of the link.
-        while ((next = c.laNext()) == null) {
-            // No Thread.onSpinWait(): the link is one store away (see MpscArrayQueue).
-        }
-        return next;
+        return mpscAwaitLink(c);
     }
 }

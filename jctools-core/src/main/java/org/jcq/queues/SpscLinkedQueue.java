@@ -10,7 +10,8 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
  * SpscLinkedQueue: the producer links a new node after the last one; the consumer takes the
  * successor of the consumed node it stands on. Neither end needs an atomic read-modify-write.
  * The consumer side, the observers and the nepotism rules are shared with
- * {@link MpscLinkedQueue} and described in {@code BaseLinkedQueue}.
+ * {@link MpscLinkedQueue} and described in {@code BaseLinkedQueue}, which also holds this queue's
+ * producer side for it and for its compact edition, {@link SpscLinkedUnpaddedQueue}.
  *
  * <h2>Invariants</h2>
  * <ol>
@@ -53,7 +54,7 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
  *
  * @param <E> the type of the elements
  */
-public class SpscLinkedQueue<E> extends BaseLinkedQueue<E> {
+public class SpscLinkedQueue<E> extends BaseLinkedQueueFields<E> {
     /** Creates an empty queue. */
     public SpscLinkedQueue() {
         super();
@@ -61,10 +62,7 @@ public class SpscLinkedQueue<E> extends BaseLinkedQueue<E> {
 
     @Override
     final void append(ElementNode<E> first, ElementNode<E> last) {
-        // Release pairs with the consumer's acquire load of next: publishes the chain's values.
-        lpProducerNode().soNext(first);
-        // Release, after the link: observers that see the new producer node see it linked.
-        soProducerNode(last);
+        spscAppend(first, last);
     }
 
     /**
@@ -76,14 +74,7 @@ public class SpscLinkedQueue<E> extends BaseLinkedQueue<E> {
      */
     @Override
     public boolean isEmpty() {
-        for (;;) {
-            final LinkedQueueNode<E> c = laConsumerNode();
-            // Acquire: pairs with the producer's release store of the link (or the consumer's self-link).
-            final LinkedQueueNode<E> next = c.laNext();
-            if (next != c) {
-                return next == null;
-            }
-        }
+        return spscIsEmpty();
     }
 
     /** Nothing to wait for: a node becomes the producer node only after it is linked. */

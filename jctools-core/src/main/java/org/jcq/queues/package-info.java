@@ -117,13 +117,15 @@
  * Programs that hold many queues, such as one mailbox per actor, pay for padding in memory more
  * than they gain from it in time: a padded queue object is about 400 to 550 bytes before its ring.
  * The compact editions ({@link org.jcq.queues.SpscUnpaddedArrayQueue},
- * {@link org.jcq.queues.MpscUnpaddedArrayQueue}, {@link org.jcq.queues.SpmcUnpaddedArrayQueue},
- * {@link org.jcq.queues.MpmcUnpaddedArrayQueue} and the SPSC and MPSC linked-array
- * {@code *UnpaddedArrayQueue}s) run the same algorithm as their padded editions: each algorithm
- * lives once, in an abstract class ({@code BaseSpscArrayQueue}, {@code BaseMpscArrayQueue},
+ * {@link org.jcq.queues.MpscUnpaddedArrayQueue} and so on: every queue has one, named with
+ * {@code Unpadded} before {@code ArrayQueue} or {@code Queue}, as JCTools names its unpadded
+ * editions) run the same algorithm as their padded editions: each algorithm lives once, in an
+ * abstract class ({@code BaseSpscArrayQueue}, {@code BaseMpscArrayQueue},
  * {@code BaseSpmcArrayQueue}, {@code BaseMpmcArrayQueue}, {@code BaseSpscLinkedArrayQueue},
- * {@code BaseMpscLinkedArrayQueue}) that reaches its hot fields through abstract accessors named
- * by ordering. The padded edition declares
+ * {@code BaseMpscLinkedArrayQueue}, {@code BaseLinkedQueue}, {@code MpUnboundedXaddArrayQueue},
+ * {@code BaseMpscCompoundQueue}) that reaches its hot fields through abstract accessors named by
+ * ordering, and the blocking consumers' waits live once in {@code BlockingConsumers} and
+ * {@code RoomWaiters}. The padded edition declares
  * those fields in the padded class chain above; the compact edition declares them inline, with no
  * pads and no unused ring slots ({@code padSlots()} is 0). Only the field holder differs. Where a
  * program loads one edition, C2 binds the accessors statically (class hierarchy analysis); where

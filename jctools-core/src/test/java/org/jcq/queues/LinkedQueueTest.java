@@ -23,7 +23,6 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * White-box tests of the linked-node queues, through their package-private node accessors: what
@@ -49,7 +48,14 @@ class LinkedQueueTest {
 
     private static final List<Kind> KINDS = List.of(
             new Kind("SpscLinkedQueue", SpscLinkedQueue::new),
-            new Kind("MpscLinkedQueue", MpscLinkedQueue::new));
+            new Kind("MpscLinkedQueue", MpscLinkedQueue::new),
+            new Kind("SpscLinkedUnpaddedQueue", SpscLinkedUnpaddedQueue::new),
+            new Kind("MpscLinkedUnpaddedQueue", MpscLinkedUnpaddedQueue::new));
+
+    /** The multi-producer kinds: the bubble between a producer's swap and its link. */
+    private static final List<Kind> MPSC_KINDS = List.of(
+            new Kind("MpscLinkedQueue", MpscLinkedQueue::new),
+            new Kind("MpscLinkedUnpaddedQueue", MpscLinkedUnpaddedQueue::new));
 
     private static final List<Take> TAKES = List.of(
             new Take("poll", q -> q.poll(), 1),
@@ -65,6 +71,10 @@ class LinkedQueueTest {
 
     static Stream<Kind> kinds() {
         return KINDS.stream();
+    }
+
+    static Stream<Arguments> mpscKindsAndPeek() {
+        return MPSC_KINDS.stream().flatMap(k -> Stream.of(false, true).map(peek -> Arguments.of(k, peek)));
     }
 
     static Stream<Arguments> kindsAndTakes() {
@@ -127,10 +137,10 @@ class LinkedQueueTest {
         assertNull(q.lpConsumerNode().lpNext());
     }
 
-    @ParameterizedTest(name = "peek {0}")
-    @ValueSource(booleans = {false, true})
-    void pollAndPeekWaitAcrossASwappedButUnlinkedNodeWhileRelaxedOnesReturnNull(boolean peek) {
-        final MpscLinkedQueue<Integer> q = new MpscLinkedQueue<>();
+    @ParameterizedTest(name = "{0} peek {1}")
+    @MethodSource("mpscKindsAndPeek")
+    void pollAndPeekWaitAcrossASwappedButUnlinkedNodeWhileRelaxedOnesReturnNull(Kind kind, boolean peek) {
+        final BaseLinkedQueue<Integer> q = kind.factory().get();
         assertTrue(q.offer(1));
         // Be a producer paused between its swap and its link: the two steps of append.
         final ElementNode<Integer> node = new ElementNode<>(2);

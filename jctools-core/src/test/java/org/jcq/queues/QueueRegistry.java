@@ -176,7 +176,11 @@ final class QueueRegistry {
     /** Linked-node queues. */
     private static final List<QueueSpec> LINKED_QUEUES = List.of(
             new QueueSpec("SpscLinkedQueue", c -> new SpscLinkedQueue<>(), Shape.SINGLE, Shape.SINGLE, Capacity.unbounded(1)),
-            new QueueSpec("MpscLinkedQueue", c -> new MpscLinkedQueue<>(), Shape.MULTI, Shape.SINGLE, Capacity.unbounded(1)));
+            new QueueSpec("MpscLinkedQueue", c -> new MpscLinkedQueue<>(), Shape.MULTI, Shape.SINGLE, Capacity.unbounded(1)),
+            new QueueSpec("SpscLinkedUnpaddedQueue", c -> new SpscLinkedUnpaddedQueue<>(), Shape.SINGLE, Shape.SINGLE,
+                    Capacity.unbounded(1)),
+            new QueueSpec("MpscLinkedUnpaddedQueue", c -> new MpscLinkedUnpaddedQueue<>(), Shape.MULTI, Shape.SINGLE,
+                    Capacity.unbounded(1)));
 
     /** Unbounded queues whose producers claim with fetch-and-add. */
     private static final List<QueueSpec> XADD_QUEUES = List.of(

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The SPSC queues' {@code isEmpty()} and progress indicators in the window between the producer's
@@ -52,9 +54,10 @@ class SpscIsEmptyTest {
                 + q.currentProducerIndex());
     }
 
-    @Test
-    void spscLinkedQueueSeesANodeLinkedBeforeTheProducerNodeMoves() {
-        final SpscLinkedQueue<Integer> q = new SpscLinkedQueue<>();
+    @ParameterizedTest(name = "compact {0}")
+    @ValueSource(booleans = {false, true})
+    void spscLinkedQueueSeesANodeLinkedBeforeTheProducerNodeMoves(boolean compact) {
+        final BaseLinkedQueue<Integer> q = compact ? new SpscLinkedUnpaddedQueue<>() : new SpscLinkedQueue<>();
         assertTrue(q.isEmpty());
         q.lpProducerNode().soNext(new LinkedQueueNode.ElementNode<>(7)); // the producer's first store
         assertFalse(q.isEmpty(), "node linked, producer node not moved yet");

@@ -14,6 +14,7 @@ import org.jcq.queues.MpscCompoundQueue;
 import org.jcq.queues.MpscCompoundUnpaddedQueue;
 import org.jcq.queues.MpscGrowableArrayQueue;
 import org.jcq.queues.MpscLinkedQueue;
+import org.jcq.queues.MpscLinkedUnpaddedQueue;
 import org.jcq.queues.MpscUnboundedArrayQueue;
 import org.jcq.queues.MpscUnboundedBlockingConsumerArrayQueue;
 import org.jcq.queues.MpscUnboundedBlockingConsumerUnpaddedArrayQueue;
@@ -23,6 +24,7 @@ import org.jcq.queues.MpscUnpaddedArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
+import org.jcq.queues.SpscLinkedUnpaddedQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
 import org.jcq.queues.SpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.SpmcUnpaddedArrayQueue;
@@ -94,7 +96,9 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             new Subject("MpscUnboundedBlockingConsumerUnpaddedArrayQueue(2)", QueueOperations.Mpsc.class,
                 () -> new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(2)),
             new Subject("SpscUnboundedUnpaddedArrayQueue(1)", QueueOperations.Spsc.class,
-                () -> new SpscUnboundedUnpaddedArrayQueue<>(1)));
+                () -> new SpscUnboundedUnpaddedArrayQueue<>(1)),
+            new Subject("SpscLinkedUnpaddedQueue", QueueOperations.Spsc.class, SpscLinkedUnpaddedQueue::new),
+            new Subject("MpscLinkedUnpaddedQueue", QueueOperations.Mpsc.class, MpscLinkedUnpaddedQueue::new));
     }
 
     /**
