@@ -132,6 +132,8 @@ public final class GenerateStressTests {
             // XADD: chunks of 2 and a pool of 1, so Boundary starts on a recycled chunk.
             q("MpscUnboundedXaddArrayQueue", "new MpscUnboundedXaddArrayQueue<>(2, 1)", M, S, 0, 5, 2),
             q("MpmcUnboundedXaddArrayQueue", "new MpmcUnboundedXaddArrayQueue<>(2, 1)", M, M, 0, 5, 2),
+            q("MpscUnboundedXaddUnpaddedArrayQueue", "new MpscUnboundedXaddUnpaddedArrayQueue<>(2, 1)", M, S, 0, 5, 2),
+            q("MpmcUnboundedXaddUnpaddedArrayQueue", "new MpmcUnboundedXaddUnpaddedArrayQueue<>(2, 1)", M, M, 0, 5, 2),
             new Queue("MpscBlockingConsumerArrayQueue", "queues", "new MpscBlockingConsumerArrayQueue<>(4)", M, S, 4,
                     3, 3, Blocking.CONSUMER),
             // Chunks of 2: every race links, also while the consumer parks.

@@ -3,9 +3,11 @@ package org.jcq.benchmarks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -163,6 +165,10 @@ public final class QueueFactory {
     public static final String SPSC_LINKED_UNPADDED = "SpscLinkedUnpaddedQueue";
     /** The compact edition of {@link #MPSC_LINKED} (ignores the capacity). */
     public static final String MPSC_LINKED_UNPADDED = "MpscLinkedUnpaddedQueue";
+    /** The compact edition of {@link #MPSC_XADD} (chunk size); see {@link #twinOf(String)} for its twin. */
+    public static final String MPSC_XADD_UNPADDED = "MpscUnboundedXaddUnpaddedArrayQueue";
+    /** The compact edition of {@link #MPMC_XADD} (chunk size); see {@link #twinOf(String)} for its twin. */
+    public static final String MPMC_XADD_UNPADDED = "MpmcUnboundedXaddUnpaddedArrayQueue";
 
     /** JCTools (Unsafe) twin of {@link #SPSC}. */
     public static final String JCTOOLS_SPSC = JCTOOLS_PREFIX + SPSC;
@@ -210,7 +216,19 @@ public final class QueueFactory {
     /** What {@link #capacityOf(Queue)} returns for a queue with no bound. */
     public static final int UNBOUNDED = -1;
 
-    /** Ours, in the order tables list them; each has a JCTools twin of the same simple name. */
+    /**
+     * Ours whose JCTools twin is that of another of ours, by our name: JCTools 4.0.7 has no
+     * unpadded XADD queue, so the compact XADD queues are compared with its padded ones, the twins
+     * of their padded editions (larger than ours by the padding, so a footprint comparison with
+     * them still holds ours to at most JCTools'). They add no name of their own to {@link #names()}.
+     */
+    private static final Map<String, String> STAND_IN_TWINS = Map.of(
+            MPSC_XADD_UNPADDED, MPSC_XADD,
+            MPMC_XADD_UNPADDED, MPMC_XADD);
+    /**
+     * Ours, in the order tables list them; each has a JCTools twin of the same simple name, but
+     * for those in {@link #STAND_IN_TWINS}.
+     */
     private static final Map<String, IntFunction<Queue<Object>>> OURS_FACTORIES = buildOurs();
     /** The JCTools VarHandle edition's twins, by our name; not every queue of ours has one. */
     private static final Map<String, IntFunction<Queue<Object>>> VH_TWINS = buildVhTwins();
@@ -263,6 +281,8 @@ public final class QueueFactory {
         m.put(MPSC_GROWABLE_UNPADDED, MpscGrowableUnpaddedArrayQueue::new);
         m.put(SPSC_LINKED_UNPADDED, capacity -> new org.jcq.queues.SpscLinkedUnpaddedQueue<>());
         m.put(MPSC_LINKED_UNPADDED, capacity -> new org.jcq.queues.MpscLinkedUnpaddedQueue<>());
+        m.put(MPSC_XADD_UNPADDED, org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue::new);
+        m.put(MPMC_XADD_UNPADDED, org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue::new);
         return m;
     }
 
@@ -277,7 +297,7 @@ public final class QueueFactory {
         return m;
     }
 
-    /** The JCTools Unsafe edition's twin of each of ours. */
+    /** The JCTools Unsafe edition's twin of each of ours, but for the stand-ins' ({@link #STAND_IN_TWINS}). */
     private static Map<String, IntFunction<Queue<Object>>> buildTwins() {
         final Map<String, IntFunction<Queue<Object>>> m = new LinkedHashMap<>();
         m.put(SPSC, org.jctools.queues.SpscArrayQueue::new);
@@ -377,8 +397,10 @@ public final class QueueFactory {
     private static Map<String, IntFunction<Queue<Object>>> buildFactories() {
         final Map<String, IntFunction<Queue<Object>>> m = new LinkedHashMap<>(OURS_FACTORIES);
         final Map<String, IntFunction<Queue<Object>>> twins = buildTwins();
-        if (!twins.keySet().equals(OURS_FACTORIES.keySet())) {
-            throw new IllegalStateException("every queue of ours needs a JCTools twin: " + twins.keySet());
+        final Set<String> twinned = new LinkedHashSet<>(twins.keySet());
+        twinned.addAll(STAND_IN_TWINS.keySet());
+        if (!twinned.equals(OURS_FACTORIES.keySet()) || !twins.keySet().containsAll(STAND_IN_TWINS.values())) {
+            throw new IllegalStateException("every queue of ours needs a JCTools twin: " + twinned);
         }
         twins.forEach((name, f) -> m.put(JCTOOLS_PREFIX + name, f));
         VH_TWINS.forEach((name, f) -> m.put(JCTOOLS_VH_PREFIX + name, f));
@@ -577,11 +599,13 @@ public final class QueueFactory {
 
     /**
      * @param qType one of {@link #ours()}
-     * @return the name of its JCTools {@code sun.misc.Unsafe} edition twin
+     * @return the name of its JCTools {@code sun.misc.Unsafe} edition twin: the JCTools queue of the
+     *         same simple name, but for the compact XADD queues, which JCTools 4.0.7 lacks, the twin
+     *         of their padded edition
      * @throws IllegalArgumentException if {@code qType} is not one of ours
      */
     public static String twinOf(String qType) {
-        return JCTOOLS_PREFIX + requireOurs(qType);
+        return JCTOOLS_PREFIX + STAND_IN_TWINS.getOrDefault(requireOurs(qType), qType);
     }
 
     /**

@@ -24,6 +24,7 @@ public abstract class QueueParams {
         QueueFactory.SPSC_CHUNKED_UNPADDED, QueueFactory.SPSC_UNBOUNDED_UNPADDED, QueueFactory.SPSC_GROWABLE_UNPADDED,
         QueueFactory.MPSC_CHUNKED_UNPADDED, QueueFactory.MPSC_UNBOUNDED_UNPADDED, QueueFactory.MPSC_GROWABLE_UNPADDED,
         QueueFactory.SPSC_LINKED_UNPADDED, QueueFactory.MPSC_LINKED_UNPADDED,
+        QueueFactory.MPSC_XADD_UNPADDED, QueueFactory.MPMC_XADD_UNPADDED,
         QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPSC,
         QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC,
         QueueFactory.JCTOOLS_PREFIX + QueueFactory.SPMC,

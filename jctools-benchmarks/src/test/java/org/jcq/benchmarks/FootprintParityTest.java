@@ -17,8 +17,11 @@ import org.openjdk.jol.info.GraphLayout;
  * An empty queue of ours takes no more heap than its JCTools 4.0.7 twin built with the same
  * argument, measured with JOL (the queue and everything it references: rings, first chunks,
  * sentinel nodes, pooled chunks). The compact editions are held to JCTools' unpadded ones, the
- * padded editions to JCTools' padded ones. Arguments are small and large, so neither a constant
- * (the object) nor a per-slot excess (the ring) can hide.
+ * padded editions to JCTools' padded ones. JCTools 4.0.7 has no unpadded XADD queue, so the compact
+ * XADD queues are held to its padded ones ({@link QueueFactory#twinOf(String)}): smaller than those
+ * by the padding whatever the argument, they add no check of their own there, and it is
+ * {@link #compactEditionsAreSmallerThanPaddedOnes} that holds them to their purpose. Arguments are
+ * small and large, so neither a constant (the object) nor a per-slot excess (the ring) can hide.
  * <p>
  * Two families are still larger, by a constant their layout explains; it is pinned here so that
  * it cannot grow unnoticed (see {@link #KNOWN_EXCESS}).

@@ -58,10 +58,20 @@ class QueueFactoryTest {
         assertTrue(e.getMessage().contains("NoSuchQueue"), e.getMessage());
     }
 
+    /**
+     * Ours whose JCTools twin is their padded edition's: the compact XADD queues (JCTools 4.0.7 has
+     * no unpadded XADD queue). They add no twin name of their own.
+     */
+    private static boolean hasStandInTwin(String q) {
+        return q.contains("Xadd") && QueueFactory.isCompact(q);
+    }
+
     @Test
     void namesAreDistinctAndComplete() {
         final long peers = QueueFactory.ours().stream().mapToInt(q -> QueueFactory.peersOf(q).size()).sum();
-        assertEquals(2 * QueueFactory.ours().size() + peers + ANCHORS, names().size());
+        final long standIns = QueueFactory.ours().stream().filter(QueueFactoryTest::hasStandInTwin).count();
+        assertEquals(2, standIns, "the compact MPSC and MPMC XADD queues");
+        assertEquals(2 * QueueFactory.ours().size() - standIns + peers + ANCHORS, names().size());
         assertEquals(names().size(), new HashSet<>(names()).size());
         assertTrue(names().containsAll(QueueFactory.ours()));
     }
@@ -69,7 +79,8 @@ class QueueFactoryTest {
     @Test
     void twinsAreKnownQueues() {
         for (String q : QueueFactory.ours()) {
-            assertEquals(QueueFactory.JCTOOLS_PREFIX + q, QueueFactory.twinOf(q));
+            final String twinOf = hasStandInTwin(q) ? q.replace("Unpadded", "") : q;
+            assertEquals(QueueFactory.JCTOOLS_PREFIX + twinOf, QueueFactory.twinOf(q));
             assertTrue(names().contains(QueueFactory.twinOf(q)));
             final String vh = QueueFactory.vhTwinOf(q);
             assertTrue(vh == null || names().contains(vh), vh);

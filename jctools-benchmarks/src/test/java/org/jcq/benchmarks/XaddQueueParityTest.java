@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.openjdk.jol.info.GraphLayout;
 
 /**
- * Our XADD queues against JCTools 4.0.7's (Unsafe edition; there is no VarHandle edition of
- * them): the same {@code capacity()}, {@code chunkSize()} and {@code maxPooledChunks()} for every
+ * Our XADD queues, and their compact editions, against JCTools 4.0.7's (Unsafe edition; there is
+ * no VarHandle edition of them, and no unpadded one): the same {@code capacity()}, {@code chunkSize()} and {@code maxPooledChunks()} for every
  * constructor shape, a rejection wherever JCTools rejects an argument, and an empty-queue
  * footprint no larger than JCTools' at equal arguments. Like JCTools, ours take a chunk size of 0
  * as 1.
@@ -50,6 +50,18 @@ class XaddQueueParityTest {
                         org.jcq.queues.MpmcUnboundedXaddArrayQueue::new,
                         org.jctools.queues.MpmcUnboundedXaddArrayQueue::new,
                         org.jcq.queues.MpmcUnboundedXaddArrayQueue::new,
+                        org.jctools.queues.MpmcUnboundedXaddArrayQueue::new),
+                // The compact editions: JCTools 4.0.7 has no unpadded XADD queue, so against its
+                // padded ones (the same constructors and checks; a footprint no larger).
+                new Kind("MpscUnboundedXaddUnpaddedArrayQueue",
+                        org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue::new,
+                        org.jctools.queues.MpscUnboundedXaddArrayQueue::new,
+                        org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue::new,
+                        org.jctools.queues.MpscUnboundedXaddArrayQueue::new),
+                new Kind("MpmcUnboundedXaddUnpaddedArrayQueue",
+                        org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue::new,
+                        org.jctools.queues.MpmcUnboundedXaddArrayQueue::new,
+                        org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue::new,
                         org.jctools.queues.MpmcUnboundedXaddArrayQueue::new));
     }
 
@@ -76,6 +88,16 @@ class XaddQueueParityTest {
             }
             if (q instanceof org.jcq.queues.MpmcUnboundedXaddArrayQueue) {
                 final org.jcq.queues.MpmcUnboundedXaddArrayQueue<?> x = (org.jcq.queues.MpmcUnboundedXaddArrayQueue<?>) q;
+                return new Shape(x.capacity(), x.chunkSize(), x.maxPooledChunks());
+            }
+            if (q instanceof org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue) {
+                final org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue<?> x =
+                        (org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue<?>) q;
+                return new Shape(x.capacity(), x.chunkSize(), x.maxPooledChunks());
+            }
+            if (q instanceof org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue) {
+                final org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue<?> x =
+                        (org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue<?>) q;
                 return new Shape(x.capacity(), x.chunkSize(), x.maxPooledChunks());
             }
             if (q instanceof org.jctools.queues.MpscUnboundedXaddArrayQueue) {

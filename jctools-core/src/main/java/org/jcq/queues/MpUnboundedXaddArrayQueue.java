@@ -7,8 +7,13 @@ import org.jcq.internal.Args;
 /**
  * What the two XADD queues ({@link MpscUnboundedXaddArrayQueue}, {@link MpmcUnboundedXaddArrayQueue})
  * share: the producers' side, the chunk list and its pool, and the iterator; the parts of the API
- * that follow from the two indices alone are in {@link IndexedQueue}. The consumers' side is in
- * the subclasses.
+ * that follow from the two indices alone are in {@link IndexedQueue}. The two consumers' sides are
+ * here too, as final helpers ({@code mpsc*}, {@code mpmc*}) that each queue class calls from
+ * one-line overrides, so each exists once for its padded and its compact edition; the notes of
+ * {@link MpscUnboundedXaddArrayQueue} and {@link MpmcUnboundedXaddArrayQueue} describe them. The
+ * hot fields are reached through the abstract accessors below: the padded editions declare them
+ * in {@code MpUnboundedXaddArrayQueueFields}' class chain, the compact ones inline in
+ * {@code MpUnboundedXaddArrayQueueCompactFields}. The cold fields are declared here.
  *
  * <h2>Indices and chunks</h2>
  * A producer claims index {@code p} with one fetch-and-add on the producer index; {@code p} lives
@@ -105,7 +110,7 @@ import org.jcq.internal.Args;
  *
  * @param <E> the type of the elements
  */
-abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFields<E> {
+abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
     /** JCTools' default for the constructors without {@code maxPooledChunks}. */
     static final int DEFAULT_MAX_POOLED_CHUNKS = 2;
     /** {@code producerChunkIndex} while a thread appends chunks (chunk indices are >= 0). */
@@ -119,10 +124,21 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     static final int ABANDON_CHECK_MASK = 63;
     /** The most elements {@link #fill(Supplier)} adds: a chunk's worth, up to this many. */
     private static final int MAX_FILL_BATCH = 4096;
+    /** What {@link #mpscAwaitElement} returns for an abandoned index; never stored in a slot. */
+    private static final Object ABANDONED = new Object();
+
+    /** chunkSize - 1, chunkSize being a power of two: an index's offset in its chunk. */
+    final int chunkMask;
+    /** log2(chunkSize): an index's chunk index is {@code index >>> chunkShift}. */
+    final int chunkShift;
+    /** The most chunks the pool keeps for reuse. */
+    final int maxPooledChunks;
 
     MpUnboundedXaddArrayQueue(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
-        super(Args.pow2Capacity("chunkSize", chunkSize, 0),
-                Args.inRange("maxPooledChunks", maxPooledChunks, 0, Args.MAX_POW2));
+        final int size = Args.pow2Capacity("chunkSize", chunkSize, 0);
+        this.maxPooledChunks = Args.inRange("maxPooledChunks", maxPooledChunks, 0, Args.MAX_POW2);
+        this.chunkMask = size - 1;
+        this.chunkShift = Integer.numberOfTrailingZeros(size);
         // Later chunks copy whether they carry sequences from the chunk they follow.
         final MpUnboundedXaddChunk<E> first = new MpUnboundedXaddChunk<>(0, null, new Object[chunkMask + 1],
                 multiConsumer && maxPooledChunks > 0);
@@ -130,6 +146,51 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
         soProducerChunk(first);
         soConsumerChunk(first);
     }
+
+    /** Adds {@code delta} to the producer index (volatile); returns the index before. */
+    abstract long xaddProducerIndex(long delta);
+
+    /** The last chunk appended (or one being appended), read with acquire. */
+    abstract MpUnboundedXaddChunk<E> laProducerChunk();
+
+    abstract void soProducerChunk(MpUnboundedXaddChunk<E> chunk);
+
+    /** The index of the last chunk appended, or {@link #APPENDING}, read with acquire. */
+    abstract long laProducerChunkIndex();
+
+    abstract boolean casProducerChunkIndex(long expect, long update);
+
+    abstract void soProducerChunkIndex(long value);
+
+    /** The largest index ever abandoned, or -1, read with acquire. */
+    abstract long laLastAbandoned();
+
+    abstract void soLastAbandoned(long value);
+
+    /** The consumer index, read plain: the MPSC consumer's own field. */
+    abstract long lpConsumerIndex();
+
+    abstract void soConsumerIndex(long value);
+
+    abstract boolean casConsumerIndex(long expect, long update);
+
+    /** The consumer chunk, read plain: the MPSC consumer's own field. */
+    abstract MpUnboundedXaddChunk<E> lpConsumerChunk();
+
+    abstract MpUnboundedXaddChunk<E> laConsumerChunk();
+
+    abstract void soConsumerChunk(MpUnboundedXaddChunk<E> chunk);
+
+    /** The top of the pool's stack, read with acquire. */
+    abstract MpUnboundedXaddChunk<E> laPoolTop();
+
+    abstract boolean casPoolTop(MpUnboundedXaddChunk<E> expect, MpUnboundedXaddChunk<E> update);
+
+    /** Abandoned indices not yet passed, read with acquire. */
+    abstract long laSkipsPending();
+
+    /** Adds {@code delta} to the abandoned indices not yet passed (volatile). */
+    abstract void xaddSkipsPending(long delta);
 
     /**
      * Returns the number of slots in each chunk.
@@ -436,6 +497,350 @@ abstract class MpUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFie
     @SuppressWarnings("unchecked")
     static <E> E cast(Object e) {
         return (E) e;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // The MPSC consumer: see MpscUnboundedXaddArrayQueue's notes.
+
+    /** {@link #poll()} of the MPSC queue, both editions. */
+    final E mpscPoll() {
+        final long c = lpConsumerIndex();
+        final int offset = offset(c);
+        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+        if (offset != 0 || c == 0) {
+            // Acquire: pairs with the producer's release store of the element.
+            final Object e = chunk.laElement(offset);
+            if (e != null) {
+                return mpscTake(chunk, offset, c, e);
+            }
+            if (c == laProducerIndex()) {
+                return null;
+            }
+        }
+        // A chunk's first index, or c is claimed but unpublished (or abandoned).
+        return cast(mpscHead(true, true));
+    }
+
+    /** {@link #peek()} of the MPSC queue, both editions. */
+    final E mpscPeek() {
+        final long c = lpConsumerIndex();
+        final int offset = offset(c);
+        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+        if (offset != 0 || c == 0) {
+            final Object e = chunk.laElement(offset);
+            if (e != null) {
+                return cast(e);
+            }
+            if (c == laProducerIndex()) {
+                return null;
+            }
+        }
+        return cast(mpscHead(true, false));
+    }
+
+    /** {@link #relaxedPoll()} of the MPSC queue, both editions. */
+    final E mpscRelaxedPoll() {
+        final long c = lpConsumerIndex();
+        final int offset = offset(c);
+        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+        if (offset != 0 || c == 0) {
+            final Object e = chunk.laElement(offset);
+            if (e != null) {
+                return mpscTake(chunk, offset, c, e);
+            }
+            if (noneAbandoned()) {
+                return null;
+            }
+        }
+        return cast(mpscHead(false, true));
+    }
+
+    /** {@link #relaxedPeek()} of the MPSC queue, both editions. */
+    final E mpscRelaxedPeek() {
+        final long c = lpConsumerIndex();
+        final int offset = offset(c);
+        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+        if (offset != 0 || c == 0) {
+            final Object e = chunk.laElement(offset);
+            if (e != null || noneAbandoned()) {
+                return cast(e);
+            }
+        }
+        return cast(mpscHead(false, false));
+    }
+
+    /**
+     * Cold path of the consuming methods: finds the head element, crossing to the next chunk at a
+     * chunk's first index (waiting for it to be appended, and appending it, if {@code wait}),
+     * waiting for a claimed head to be published (if {@code wait}), and passing abandoned indices.
+     * Returns the head element, taken if {@code take}; null if the queue is empty or, not
+     * waiting, if the head is not published.
+     * <p>
+     * The consumer chunk moves to chunk {@code k} only together with the consumer index passing
+     * {@code k}'s first index (taking or passing it), so at a chunk's first index it still serves
+     * the chunk before (invariant 2).
+     */
+    private Object mpscHead(boolean wait, boolean take) {
+        while (true) {
+            final long c = lpConsumerIndex();
+            final int offset = offset(c);
+            final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
+            final boolean first = offset == 0 && c != 0;
+            MpUnboundedXaddChunk<E> holder = chunk;
+            if (first) {
+                holder = chunk.laNext();
+                if (holder == null) {
+                    if (!wait || c == laProducerIndex()) {
+                        return null;
+                    }
+                    holder = awaitNext(chunk);
+                }
+            }
+            Object e = holder.laElement(offset);
+            if (e == null) {
+                if (wait && c == laProducerIndex()) {
+                    return null;
+                }
+                e = mpscAwaitElement(holder, offset, c, wait);
+                if (e == null) {
+                    return null;
+                }
+            }
+            if (e == ABANDONED || take) {
+                if (first) {
+                    moveConsumerChunk(chunk, holder);
+                }
+                if (e == ABANDONED) {
+                    // Nothing to clear: the slot was never written.
+                    xaddSkipsPending(-1);
+                    soConsumerIndex(c + 1);
+                    continue;
+                }
+                mpscTake(holder, offset, c, e);
+            }
+            return e;
+        }
+    }
+
+    /**
+     * Index {@code c}, in slot {@code offset} of {@code chunk}, is claimed and was found
+     * unpublished: returns its element once published (only if {@code wait}), or
+     * {@link #ABANDONED} if it was abandoned, or null if not waiting.
+     */
+    private Object mpscAwaitElement(MpUnboundedXaddChunk<E> chunk, int offset, long c, boolean wait) {
+        for (int spins = 0; ; spins++) {
+            if ((spins & ABANDON_CHECK_MASK) == 0 && abandoned(chunk, c)) {
+                return ABANDONED;
+            }
+            if (!wait) {
+                return null;
+            }
+            final Object e = chunk.laElement(offset);
+            if (e != null) {
+                return e;
+            }
+            // No Thread.onSpinWait(): the element is one store away (see MpscArrayQueue).
+        }
+    }
+
+    /**
+     * Takes element {@code e} found at index {@code c}: clears its slot (plain: producers write a
+     * slot again only after the chunk is reused, which the pool's CAS orders) and moves on.
+     */
+    private E mpscTake(MpUnboundedXaddChunk<E> chunk, int offset, long c, Object e) {
+        chunk.spElement(offset, null);
+        soConsumerIndex(c + 1);
+        return cast(e);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // The MPMC consumers: see MpmcUnboundedXaddArrayQueue's notes.
+
+    /**
+     * The consuming loop of poll ({@code strict}) and relaxedPoll. Claims index {@code c} with a
+     * CAS once its element is published; the first index of a chunk it claims as soon as that
+     * chunk is linked ({@code strict}) or the element published, and then moves the consumers on.
+     * It never allocates after a claim: a strict poll that finds the next chunk missing appends
+     * it (or waits for it) before it claims.
+     */
+    final E mpmcPoll(boolean strict) {
+        for (int spins = 0; ; spins++) {
+            // Acquire: pairs with other consumers' CAS. Then the chunk (acquire: pairs with the
+            // rotating consumer's release store), which serves c's chunk index or the one before.
+            final long c = laConsumerIndex();
+            final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
+            final long k = chunkIndex(c);
+            final int offset = offset(c);
+            final long ck = chunk.laIndex();
+            if (offset == 0 && c != 0) {
+                if (ck == k - 1) {
+                    final MpUnboundedXaddChunk<E> next = chunk.laNext();
+                    // Strict: chunk k linked means c is claimed; its element will come, or c was
+                    // abandoned, and mpmcRotate handles both.
+                    if (next != null && (strict || next.publishedElement(0, k) != null)) {
+                        if (casConsumerIndex(c, c + 1)) {
+                            final E e = mpmcRotate(chunk, next, k, c);
+                            if (e != null) {
+                                return e;
+                            }
+                        }
+                        continue;
+                    }
+                }
+            } else if (ck == k) {
+                final Object e = chunk.publishedElement(offset, k);
+                if (e != null) {
+                    if (casConsumerIndex(c, c + 1)) {
+                        return mpmcTake(chunk, offset, e);
+                    }
+                    continue;
+                }
+            }
+            // A stale view, a rotation in progress, c claimed but unpublished (or abandoned), or
+            // c's chunk not linked yet: empty only if nothing is claimed at c.
+            if (strict) {
+                if (c == laProducerIndex()) {
+                    return null;
+                }
+                if ((spins & ABANDON_CHECK_MASK) != 0 || !mpmcUnblock(c)) {
+                    Thread.onSpinWait();
+                }
+            } else if (noneAbandoned() || !mpmcSkipAbandoned(c)) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * Cold path: this consumer claimed {@code c}, the first index of chunk {@code k}, linked as
+     * {@code next}. Takes its element once published, then moves all consumers to chunk {@code k}
+     * (not before: until its first element is taken, chunk {@code k} must not be retirable) and
+     * retires {@code chunk}. If {@code c} was abandoned, moves them on without an element and
+     * returns null.
+     */
+    private E mpmcRotate(MpUnboundedXaddChunk<E> chunk, MpUnboundedXaddChunk<E> next, long k, long c) {
+        Object e;
+        for (int spins = 0; (e = next.publishedElement(0, k)) == null; spins++) {
+            // Holding the claim of c: no other consumer passes an index until the move below.
+            if ((spins & ABANDON_CHECK_MASK) == 0 && abandoned(next, c)) {
+                xaddSkipsPending(-1);
+                moveConsumerChunk(chunk, next);
+                return null;
+            }
+        }
+        // Release: pairs with a next-lap producer waiting for the slot to clear.
+        next.soElement(0, null);
+        moveConsumerChunk(chunk, next);
+        return cast(e);
+    }
+
+    /**
+     * Cold path of a consumer waiting at index {@code c}, which a producer claimed: if {@code c}
+     * is the first index of a chunk nobody has linked yet, appends it (its producer may be slow,
+     * or may have abandoned it); otherwise passes {@code c} if it was abandoned. True if it did
+     * either. An allocation failure propagates with nothing claimed.
+     */
+    private boolean mpmcUnblock(long c) {
+        final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
+        final long ck = chunk.laIndex();
+        if (offset(c) == 0 && c != 0 && ck == chunkIndex(c) - 1 && chunk.laNext() == null) {
+            return appendAfter(chunk, ck);
+        }
+        return mpmcSkipAbandoned(c);
+    }
+
+    /**
+     * Cold path: passes index {@code c}, found unpublished, if it was abandoned and no consumer
+     * has passed it yet; true if this call passed it. At a chunk's first index, it then moves
+     * the consumers to that chunk, as a rotating consumer does.
+     */
+    private boolean mpmcSkipAbandoned(long c) {
+        final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
+        final long k = chunkIndex(c);
+        final long ck = chunk.laIndex();
+        if (offset(c) != 0 || c == 0) {
+            return ck == k && abandoned(chunk, c) && mpmcClaimAbandoned(c);
+        }
+        if (ck != k - 1) {
+            return false;
+        }
+        final MpUnboundedXaddChunk<E> next = chunk.laNext();
+        if (next == null || next.laIndex() != k || !abandoned(next, c) || !mpmcClaimAbandoned(c)) {
+            return false;
+        }
+        moveConsumerChunk(chunk, next);
+        return true;
+    }
+
+    /**
+     * Claims abandoned index {@code c}. Takes it from {@code skipsPending} before the CAS and gives
+     * it back if the CAS fails, so other consumers never count more pending indices than there
+     * are (which could make them take a slow producer's index for an abandoned one).
+     */
+    private boolean mpmcClaimAbandoned(long c) {
+        xaddSkipsPending(-1);
+        if (casConsumerIndex(c, c + 1)) {
+            return true;
+        }
+        xaddSkipsPending(1);
+        return false;
+    }
+
+    /** Takes element {@code e} of a claimed index: clears its slot (release, as in mpmcRotate). */
+    private E mpmcTake(MpUnboundedXaddChunk<E> chunk, int offset, Object e) {
+        chunk.soNull(offset);
+        return cast(e);
+    }
+
+    /** {@link #peek()} of the MPMC queue, both editions. */
+    final E mpmcPeek() {
+        for (int spins = 0; ; spins++) {
+            final long c = laConsumerIndex();
+            final E e = mpmcPublishedHead(c);
+            if (e != null) {
+                return e;
+            }
+            if (c == laProducerIndex()) {
+                return null;
+            }
+            if ((spins & ABANDON_CHECK_MASK) != 0 || !mpmcUnblock(c)) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** {@link #relaxedPeek()} of the MPMC queue, both editions. */
+    final E mpmcRelaxedPeek() {
+        while (true) {
+            final long c = laConsumerIndex();
+            final E e = mpmcPublishedHead(c);
+            if (e != null || noneAbandoned() || !mpmcSkipAbandoned(c)) {
+                return e;
+            }
+        }
+    }
+
+    /**
+     * The published element of index {@code c} if it is still unclaimed after it was read, else
+     * null.
+     */
+    private E mpmcPublishedHead(long c) {
+        final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
+        final long k = chunkIndex(c);
+        final int offset = offset(c);
+        final long ck = chunk.laIndex();
+        final MpUnboundedXaddChunk<E> holder;
+        if (offset == 0 && c != 0) {
+            holder = ck == k - 1 ? chunk.laNext() : null;
+        } else {
+            holder = ck == k ? chunk : null;
+        }
+        if (holder == null || holder.laIndex() != k) {
+            return null;
+        }
+        final Object e = holder.publishedElement(offset, k);
+        // Acquire, after the slot: while c is unclaimed its chunk is not retired, so e is c's.
+        return e != null && c == laConsumerIndex() ? cast(e) : null;
     }
 
     @Override

@@ -5,8 +5,8 @@ import java.lang.invoke.VarHandle;
 
 import org.jcq.internal.VarHandles;
 
-// Field layout of the XADD queues, one class per region (see package-info for the padding rules):
-// header | cold: chunkMask, chunkShift, maxPooledChunks | pad | producerIndex | pad
+// Field layout of the padded XADD queues, one class per region (see package-info for the padding
+// rules): header | cold: chunkMask, chunkShift, maxPooledChunks | pad | producerIndex | pad
 //        | producerChunk, producerChunkIndex, lastAbandoned | pad
 //        | consumerIndex, consumerChunk, poolTop, skipsPending | pad
 // The producer index, added to by every offer, is apart from the producer chunk, which every offer
@@ -17,31 +17,18 @@ import org.jcq.internal.VarHandles;
 // region's three ints end the header's line at an 8-byte boundary (with a 12-byte header); the
 // linked-array queues' 4-byte chunkAllocator test hook added there made LayoutTest fail, as the
 // holes it left pulled bytes out of the pads, so the XADD queues' allocation hook is a method,
-// MpUnboundedXaddArrayQueue.newBuffer.
+// MpUnboundedXaddArrayQueue.newBuffer. The cold fields are the algorithm class's own
+// (MpUnboundedXaddArrayQueue, which this chain extends), so they sit by the header, ahead of the
+// first pad; the compact editions hold the hot fields, unpadded, in
+// MpUnboundedXaddArrayQueueCompactFields.
 // The two fields of abandoned indices (see MpUnboundedXaddArrayQueue) are written only after a
 // chunk allocation failed: lastAbandoned by the appender whose allocation failed, beside
 // producerChunkIndex, which it writes anyway; skipsPending by that appender and by the consumers
 // that pass abandoned indices. Consumers read skipsPending where they find the head slot empty,
 // so it sits with their fields.
 
-/** The cold region, read-only after construction, next to the header. */
-abstract class MpUnboundedXaddArrayQueueColdFields<E> extends IndexedQueue<E> {
-    /** chunkSize - 1, chunkSize being a power of two: an index's offset in its chunk. */
-    final int chunkMask;
-    /** log2(chunkSize): an index's chunk index is {@code index >>> chunkShift}. */
-    final int chunkShift;
-    /** The most chunks the pool keeps for reuse. */
-    final int maxPooledChunks;
-
-    MpUnboundedXaddArrayQueueColdFields(int chunkSize, int maxPooledChunks) {
-        this.chunkMask = chunkSize - 1;
-        this.chunkShift = Integer.numberOfTrailingZeros(chunkSize);
-        this.maxPooledChunks = maxPooledChunks;
-    }
-}
-
 /** Keeps the producer index 128 bytes away from the header and the cold fields. */
-abstract class MpUnboundedXaddArrayQueuePad1<E> extends MpUnboundedXaddArrayQueueColdFields<E> {
+abstract class MpUnboundedXaddArrayQueuePad1<E> extends MpUnboundedXaddArrayQueue<E> {
     byte p1_000, p1_001, p1_002, p1_003, p1_004, p1_005, p1_006, p1_007, p1_008, p1_009, p1_010, p1_011, p1_012, p1_013, p1_014, p1_015;
     byte p1_016, p1_017, p1_018, p1_019, p1_020, p1_021, p1_022, p1_023, p1_024, p1_025, p1_026, p1_027, p1_028, p1_029, p1_030, p1_031;
     byte p1_032, p1_033, p1_034, p1_035, p1_036, p1_037, p1_038, p1_039, p1_040, p1_041, p1_042, p1_043, p1_044, p1_045, p1_046, p1_047;
@@ -51,8 +38,8 @@ abstract class MpUnboundedXaddArrayQueuePad1<E> extends MpUnboundedXaddArrayQueu
     byte p1_096, p1_097, p1_098, p1_099, p1_100, p1_101, p1_102, p1_103, p1_104, p1_105, p1_106, p1_107, p1_108, p1_109, p1_110, p1_111;
     byte p1_112, p1_113, p1_114, p1_115, p1_116, p1_117, p1_118, p1_119, p1_120, p1_121, p1_122, p1_123, p1_124, p1_125, p1_126, p1_127;
 
-    MpUnboundedXaddArrayQueuePad1(int chunkSize, int maxPooledChunks) {
-        super(chunkSize, maxPooledChunks);
+    MpUnboundedXaddArrayQueuePad1(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
+        super(chunkSize, maxPooledChunks, multiConsumer);
     }
 }
 
@@ -64,8 +51,8 @@ abstract class MpUnboundedXaddArrayQueueProducerIndex<E> extends MpUnboundedXadd
     /** Count of indices claimed by producers. */
     private long producerIndex;
 
-    MpUnboundedXaddArrayQueueProducerIndex(int chunkSize, int maxPooledChunks) {
-        super(chunkSize, maxPooledChunks);
+    MpUnboundedXaddArrayQueueProducerIndex(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
+        super(chunkSize, maxPooledChunks, multiConsumer);
     }
 
     @Override
@@ -73,6 +60,7 @@ abstract class MpUnboundedXaddArrayQueueProducerIndex<E> extends MpUnboundedXadd
         return (long) PRODUCER_INDEX.getAcquire(this);
     }
 
+    @Override
     final long xaddProducerIndex(long delta) {
         return (long) PRODUCER_INDEX.getAndAdd(this, delta);
     }
@@ -89,8 +77,8 @@ abstract class MpUnboundedXaddArrayQueuePad2<E> extends MpUnboundedXaddArrayQueu
     byte p2_096, p2_097, p2_098, p2_099, p2_100, p2_101, p2_102, p2_103, p2_104, p2_105, p2_106, p2_107, p2_108, p2_109, p2_110, p2_111;
     byte p2_112, p2_113, p2_114, p2_115, p2_116, p2_117, p2_118, p2_119, p2_120, p2_121, p2_122, p2_123, p2_124, p2_125, p2_126, p2_127;
 
-    MpUnboundedXaddArrayQueuePad2(int chunkSize, int maxPooledChunks) {
-        super(chunkSize, maxPooledChunks);
+    MpUnboundedXaddArrayQueuePad2(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
+        super(chunkSize, maxPooledChunks, multiConsumer);
     }
 }
 
@@ -110,36 +98,43 @@ abstract class MpUnboundedXaddArrayQueueProducerChunk<E> extends MpUnboundedXadd
     /** The largest index ever abandoned by a producer whose append failed; -1 before any. */
     private long lastAbandoned = -1;
 
-    MpUnboundedXaddArrayQueueProducerChunk(int chunkSize, int maxPooledChunks) {
-        super(chunkSize, maxPooledChunks);
+    MpUnboundedXaddArrayQueueProducerChunk(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
+        super(chunkSize, maxPooledChunks, multiConsumer);
     }
 
+    @Override
     final MpUnboundedXaddChunk<E> laProducerChunk() {
         @SuppressWarnings("unchecked")
         final MpUnboundedXaddChunk<E> chunk = (MpUnboundedXaddChunk<E>) PRODUCER_CHUNK.getAcquire(this);
         return chunk;
     }
 
+    @Override
     final void soProducerChunk(MpUnboundedXaddChunk<E> chunk) {
         PRODUCER_CHUNK.setRelease(this, chunk);
     }
 
+    @Override
     final long laProducerChunkIndex() {
         return (long) PRODUCER_CHUNK_INDEX.getAcquire(this);
     }
 
+    @Override
     final boolean casProducerChunkIndex(long expect, long update) {
         return PRODUCER_CHUNK_INDEX.compareAndSet(this, expect, update);
     }
 
+    @Override
     final void soProducerChunkIndex(long value) {
         PRODUCER_CHUNK_INDEX.setRelease(this, value);
     }
 
+    @Override
     final long laLastAbandoned() {
         return (long) LAST_ABANDONED.getAcquire(this);
     }
 
+    @Override
     final void soLastAbandoned(long value) {
         LAST_ABANDONED.setRelease(this, value);
     }
@@ -156,8 +151,8 @@ abstract class MpUnboundedXaddArrayQueuePad3<E> extends MpUnboundedXaddArrayQueu
     byte p3_096, p3_097, p3_098, p3_099, p3_100, p3_101, p3_102, p3_103, p3_104, p3_105, p3_106, p3_107, p3_108, p3_109, p3_110, p3_111;
     byte p3_112, p3_113, p3_114, p3_115, p3_116, p3_117, p3_118, p3_119, p3_120, p3_121, p3_122, p3_123, p3_124, p3_125, p3_126, p3_127;
 
-    MpUnboundedXaddArrayQueuePad3(int chunkSize, int maxPooledChunks) {
-        super(chunkSize, maxPooledChunks);
+    MpUnboundedXaddArrayQueuePad3(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
+        super(chunkSize, maxPooledChunks, multiConsumer);
     }
 }
 
@@ -188,10 +183,11 @@ abstract class MpUnboundedXaddArrayQueueConsumer<E> extends MpUnboundedXaddArray
      */
     private long skipsPending;
 
-    MpUnboundedXaddArrayQueueConsumer(int chunkSize, int maxPooledChunks) {
-        super(chunkSize, maxPooledChunks);
+    MpUnboundedXaddArrayQueueConsumer(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
+        super(chunkSize, maxPooledChunks, multiConsumer);
     }
 
+    @Override
     final long lpConsumerIndex() {
         return consumerIndex;
     }
@@ -201,42 +197,51 @@ abstract class MpUnboundedXaddArrayQueueConsumer<E> extends MpUnboundedXaddArray
         return (long) CONSUMER_INDEX.getAcquire(this);
     }
 
+    @Override
     final void soConsumerIndex(long value) {
         CONSUMER_INDEX.setRelease(this, value);
     }
 
+    @Override
     final boolean casConsumerIndex(long expect, long update) {
         return CONSUMER_INDEX.compareAndSet(this, expect, update);
     }
 
+    @Override
     final MpUnboundedXaddChunk<E> lpConsumerChunk() {
         return consumerChunk;
     }
 
+    @Override
     final MpUnboundedXaddChunk<E> laConsumerChunk() {
         @SuppressWarnings("unchecked")
         final MpUnboundedXaddChunk<E> chunk = (MpUnboundedXaddChunk<E>) CONSUMER_CHUNK.getAcquire(this);
         return chunk;
     }
 
+    @Override
     final void soConsumerChunk(MpUnboundedXaddChunk<E> chunk) {
         CONSUMER_CHUNK.setRelease(this, chunk);
     }
 
+    @Override
     final MpUnboundedXaddChunk<E> laPoolTop() {
         @SuppressWarnings("unchecked")
         final MpUnboundedXaddChunk<E> top = (MpUnboundedXaddChunk<E>) POOL_TOP.getAcquire(this);
         return top;
     }
 
+    @Override
     final boolean casPoolTop(MpUnboundedXaddChunk<E> expect, MpUnboundedXaddChunk<E> update) {
         return POOL_TOP.compareAndSet(this, expect, update);
     }
 
+    @Override
     final long laSkipsPending() {
         return (long) SKIPS_PENDING.getAcquire(this);
     }
 
+    @Override
     final void xaddSkipsPending(long delta) {
         SKIPS_PENDING.getAndAdd(this, delta);
     }
@@ -253,7 +258,7 @@ abstract class MpUnboundedXaddArrayQueueFields<E> extends MpUnboundedXaddArrayQu
     byte p4_096, p4_097, p4_098, p4_099, p4_100, p4_101, p4_102, p4_103, p4_104, p4_105, p4_106, p4_107, p4_108, p4_109, p4_110, p4_111;
     byte p4_112, p4_113, p4_114, p4_115, p4_116, p4_117, p4_118, p4_119, p4_120, p4_121, p4_122, p4_123, p4_124, p4_125, p4_126, p4_127;
 
-    MpUnboundedXaddArrayQueueFields(int chunkSize, int maxPooledChunks) {
-        super(chunkSize, maxPooledChunks);
+    MpUnboundedXaddArrayQueueFields(int chunkSize, int maxPooledChunks, boolean multiConsumer) {
+        super(chunkSize, maxPooledChunks, multiConsumer);
     }
 }

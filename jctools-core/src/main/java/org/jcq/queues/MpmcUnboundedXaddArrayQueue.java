@@ -12,7 +12,9 @@ package org.jcq.queues;
  * index's element published, so a claim never waits for its element; the exceptions are the first
  * index of a chunk, whose claimer moves all consumers to that chunk, and an index abandoned by a
  * producer whose chunk allocation failed, which has no element. No consumer allocates after it
- * has claimed an index.
+ * has claimed an index. The code, the consumers' included ({@code mpmc*}), is in
+ * {@code MpUnboundedXaddArrayQueue}, which this queue shares with its compact edition,
+ * {@link MpmcUnboundedXaddUnpaddedArrayQueue}.
  *
  * <h2>Chunk linking (the resize protocol)</h2>
  * There is no JUMP element and no resize: the chunk list grows by appending at the tail, one
@@ -106,7 +108,7 @@ package org.jcq.queues;
  *
  * @param <E> the type of the elements
  */
-public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E> {
+public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFields<E> {
     /**
      * Creates a queue with chunks of at least {@code chunkSize} slots (rounded up to a power of
      * two) that keeps up to {@code maxPooledChunks} emptied chunks for reuse. Chunks are allocated
@@ -135,199 +137,22 @@ public class MpmcUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
 
     @Override
     public E poll() {
-        return poll(true);
+        return mpmcPoll(true);
     }
 
     /** Like {@link #poll()}, but returns null where poll would wait; it retries only lost CASes. */
     @Override
     public E relaxedPoll() {
-        return poll(false);
-    }
-
-    /**
-     * The consuming loop of poll ({@code strict}) and relaxedPoll. Claims index {@code c} with a
-     * CAS once its element is published; the first index of a chunk it claims as soon as that
-     * chunk is linked ({@code strict}) or the element published, and then moves the consumers on.
-     * It never allocates after a claim: a strict poll that finds the next chunk missing appends
-     * it (or waits for it) before it claims.
-     */
-    private E poll(boolean strict) {
-        for (int spins = 0; ; spins++) {
-            // Acquire: pairs with other consumers' CAS. Then the chunk (acquire: pairs with the
-            // rotating consumer's release store), which serves c's chunk index or the one before.
-            final long c = laConsumerIndex();
-            final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
-            final long k = chunkIndex(c);
-            final int offset = offset(c);
-            final long ck = chunk.laIndex();
-            if (offset == 0 && c != 0) {
-                if (ck == k - 1) {
-                    final MpUnboundedXaddChunk<E> next = chunk.laNext();
-                    // Strict: chunk k linked means c is claimed; its element will come, or c was
-                    // abandoned, and rotate handles both.
-                    if (next != null && (strict || next.publishedElement(0, k) != null)) {
-                        if (casConsumerIndex(c, c + 1)) {
-                            final E e = rotate(chunk, next, k, c);
-                            if (e != null) {
-                                return e;
-                            }
-                        }
-                        continue;
-                    }
-                }
-            } else if (ck == k) {
-                final Object e = chunk.publishedElement(offset, k);
-                if (e != null) {
-                    if (casConsumerIndex(c, c + 1)) {
-                        return take(chunk, offset, e);
-                    }
-                    continue;
-                }
-            }
-            // A stale view, a rotation in progress, c claimed but unpublished (or abandoned), or
-            // c's chunk not linked yet: empty only if nothing is claimed at c.
-            if (strict) {
-                if (c == laProducerIndex()) {
-                    return null;
-                }
-                if ((spins & ABANDON_CHECK_MASK) != 0 || !unblock(c)) {
-                    Thread.onSpinWait();
-                }
-            } else if (noneAbandoned() || !skipAbandoned(c)) {
-                return null;
-            }
-        }
-    }
-
-    /**
-     * Cold path: this consumer claimed {@code c}, the first index of chunk {@code k}, linked as
-     * {@code next}. Takes its element once published, then moves all consumers to chunk {@code k}
-     * (not before: until its first element is taken, chunk {@code k} must not be retirable) and
-     * retires {@code chunk}. If {@code c} was abandoned, moves them on without an element and
-     * returns null.
-     */
-    private E rotate(MpUnboundedXaddChunk<E> chunk, MpUnboundedXaddChunk<E> next, long k, long c) {
-        Object e;
-        for (int spins = 0; (e = next.publishedElement(0, k)) == null; spins++) {
-            // Holding the claim of c: no other consumer passes an index until the move below.
-            if ((spins & ABANDON_CHECK_MASK) == 0 && abandoned(next, c)) {
-                xaddSkipsPending(-1);
-                moveConsumerChunk(chunk, next);
-                return null;
-            }
-        }
-        // Release: pairs with a next-lap producer waiting for the slot to clear.
-        next.soElement(0, null);
-        moveConsumerChunk(chunk, next);
-        return cast(e);
-    }
-
-    /**
-     * Cold path of a consumer waiting at index {@code c}, which a producer claimed: if {@code c}
-     * is the first index of a chunk nobody has linked yet, appends it (its producer may be slow,
-     * or may have abandoned it); otherwise passes {@code c} if it was abandoned. True if it did
-     * either. An allocation failure propagates with nothing claimed.
-     */
-    private boolean unblock(long c) {
-        final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
-        final long ck = chunk.laIndex();
-        if (offset(c) == 0 && c != 0 && ck == chunkIndex(c) - 1 && chunk.laNext() == null) {
-            return appendAfter(chunk, ck);
-        }
-        return skipAbandoned(c);
-    }
-
-    /**
-     * Cold path: passes index {@code c}, found unpublished, if it was abandoned and no consumer
-     * has passed it yet; true if this call passed it. At a chunk's first index, it then moves
-     * the consumers to that chunk, as a rotating consumer does.
-     */
-    private boolean skipAbandoned(long c) {
-        final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
-        final long k = chunkIndex(c);
-        final long ck = chunk.laIndex();
-        if (offset(c) != 0 || c == 0) {
-            return ck == k && abandoned(chunk, c) && claimAbandoned(c);
-        }
-        if (ck != k - 1) {
-            return false;
-        }
-        final MpUnboundedXaddChunk<E> next = chunk.laNext();
-        if (next == null || next.laIndex() != k || !abandoned(next, c) || !claimAbandoned(c)) {
-            return false;
-        }
-        moveConsumerChunk(chunk, next);
-        return true;
-    }
-
-    /**
-     * Claims abandoned index {@code c}. Takes it from {@code skipsPending} before the CAS and gives
-     * it back if the CAS fails, so other consumers never count more pending indices than there
-     * are (which could make them take a slow producer's index for an abandoned one).
-     */
-    private boolean claimAbandoned(long c) {
-        xaddSkipsPending(-1);
-        if (casConsumerIndex(c, c + 1)) {
-            return true;
-        }
-        xaddSkipsPending(1);
-        return false;
-    }
-
-    /** Takes element {@code e} of a claimed index: clears its slot (release, as in rotate). */
-    private E take(MpUnboundedXaddChunk<E> chunk, int offset, Object e) {
-        chunk.soNull(offset);
-        return cast(e);
+        return mpmcPoll(false);
     }
 
     @Override
     public E peek() {
-        for (int spins = 0; ; spins++) {
-            final long c = laConsumerIndex();
-            final E e = publishedHead(c);
-            if (e != null) {
-                return e;
-            }
-            if (c == laProducerIndex()) {
-                return null;
-            }
-            if ((spins & ABANDON_CHECK_MASK) != 0 || !unblock(c)) {
-                Thread.onSpinWait();
-            }
-        }
+        return mpmcPeek();
     }
 
     @Override
     public E relaxedPeek() {
-        while (true) {
-            final long c = laConsumerIndex();
-            final E e = publishedHead(c);
-            if (e != null || noneAbandoned() || !skipAbandoned(c)) {
-                return e;
-            }
-        }
-    }
-
-    /**
-     * The published element of index {@code c} if it is still unclaimed after it was read, else
-     * null.
-     */
-    private E publishedHead(long c) {
-        final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
-        final long k = chunkIndex(c);
-        final int offset = offset(c);
-        final long ck = chunk.laIndex();
-        final MpUnboundedXaddChunk<E> holder;
-        if (offset == 0 && c != 0) {
-            holder = ck == k - 1 ? chunk.laNext() : null;
-        } else {
-            holder = ck == k ? chunk : null;
-        }
-        if (holder == null || holder.laIndex() != k) {
-            return null;
-        }
-        final Object e = holder.publishedElement(offset, k);
-        // Acquire, after the slot: while c is unclaimed its chunk is not retired, so e is c's.
-        return e != null && c == laConsumerIndex() ? cast(e) : null;
+        return mpmcRelaxedPeek();
     }
 }

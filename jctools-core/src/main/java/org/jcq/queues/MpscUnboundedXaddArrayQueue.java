@@ -11,7 +11,9 @@ package org.jcq.queues;
  * {@code p / chunkSize}. The producer finds that chunk from {@code producerChunk}: walking back
  * along {@code prev} links if others appended past it, or appending it if nobody has. The consumer
  * takes elements in index order by a null check on each slot, as {@link MpscArrayQueue} does, and
- * moves to the next chunk when it takes that chunk's first index.
+ * moves to the next chunk when it takes that chunk's first index. The code, the consumer's
+ * included ({@code mpsc*}), is in {@code MpUnboundedXaddArrayQueue}, which this queue shares with
+ * its compact edition, {@link MpscUnboundedXaddUnpaddedArrayQueue}.
  *
  * <h2>Chunk linking (the resize protocol)</h2>
  * There is no JUMP element and no resize: the chunk list grows by appending at the tail. One
@@ -84,10 +86,7 @@ package org.jcq.queues;
  *
  * @param <E> the type of the elements
  */
-public class MpscUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E> {
-    /** What {@link #awaitElement} returns for an abandoned index; never stored in a slot. */
-    private static final Object ABANDONED = new Object();
-
+public class MpscUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueueFields<E> {
     /**
      * Creates a queue with chunks of at least {@code chunkSize} slots (rounded up to a power of
      * two) that keeps up to {@code maxPooledChunks} emptied chunks for reuse. Chunks are allocated
@@ -116,152 +115,21 @@ public class MpscUnboundedXaddArrayQueue<E> extends MpUnboundedXaddArrayQueue<E>
 
     @Override
     public E poll() {
-        final long c = lpConsumerIndex();
-        final int offset = offset(c);
-        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
-        if (offset != 0 || c == 0) {
-            // Acquire: pairs with the producer's release store of the element.
-            final Object e = chunk.laElement(offset);
-            if (e != null) {
-                return take(chunk, offset, c, e);
-            }
-            if (c == laProducerIndex()) {
-                return null;
-            }
-        }
-        // A chunk's first index, or c is claimed but unpublished (or abandoned).
-        return cast(head(true, true));
+        return mpscPoll();
     }
 
     @Override
     public E peek() {
-        final long c = lpConsumerIndex();
-        final int offset = offset(c);
-        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
-        if (offset != 0 || c == 0) {
-            final Object e = chunk.laElement(offset);
-            if (e != null) {
-                return cast(e);
-            }
-            if (c == laProducerIndex()) {
-                return null;
-            }
-        }
-        return cast(head(true, false));
+        return mpscPeek();
     }
 
     @Override
     public E relaxedPoll() {
-        final long c = lpConsumerIndex();
-        final int offset = offset(c);
-        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
-        if (offset != 0 || c == 0) {
-            final Object e = chunk.laElement(offset);
-            if (e != null) {
-                return take(chunk, offset, c, e);
-            }
-            if (noneAbandoned()) {
-                return null;
-            }
-        }
-        return cast(head(false, true));
+        return mpscRelaxedPoll();
     }
 
     @Override
     public E relaxedPeek() {
-        final long c = lpConsumerIndex();
-        final int offset = offset(c);
-        final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
-        if (offset != 0 || c == 0) {
-            final Object e = chunk.laElement(offset);
-            if (e != null || noneAbandoned()) {
-                return cast(e);
-            }
-        }
-        return cast(head(false, false));
-    }
-
-    /**
-     * Cold path of the consuming methods: finds the head element, crossing to the next chunk at a
-     * chunk's first index (waiting for it to be appended, and appending it, if {@code wait}),
-     * waiting for a claimed head to be published (if {@code wait}), and passing abandoned indices.
-     * Returns the head element, taken if {@code take}; null if the queue is empty or, not
-     * waiting, if the head is not published.
-     * <p>
-     * The consumer chunk moves to chunk {@code k} only together with the consumer index passing
-     * {@code k}'s first index (taking or passing it), so at a chunk's first index it still serves
-     * the chunk before (invariant 2).
-     */
-    private Object head(boolean wait, boolean take) {
-        while (true) {
-            final long c = lpConsumerIndex();
-            final int offset = offset(c);
-            final MpUnboundedXaddChunk<E> chunk = lpConsumerChunk();
-            final boolean first = offset == 0 && c != 0;
-            MpUnboundedXaddChunk<E> holder = chunk;
-            if (first) {
-                holder = chunk.laNext();
-                if (holder == null) {
-                    if (!wait || c == laProducerIndex()) {
-                        return null;
-                    }
-                    holder = awaitNext(chunk);
-                }
-            }
-            Object e = holder.laElement(offset);
-            if (e == null) {
-                if (wait && c == laProducerIndex()) {
-                    return null;
-                }
-                e = awaitElement(holder, offset, c, wait);
-                if (e == null) {
-                    return null;
-                }
-            }
-            if (e == ABANDONED || take) {
-                if (first) {
-                    moveConsumerChunk(chunk, holder);
-                }
-                if (e == ABANDONED) {
-                    // Nothing to clear: the slot was never written.
-                    xaddSkipsPending(-1);
-                    soConsumerIndex(c + 1);
-                    continue;
-                }
-                take(holder, offset, c, e);
-            }
-            return e;
-        }
-    }
-
-    /**
-     * Index {@code c}, in slot {@code offset} of {@code chunk}, is claimed and was found
-     * unpublished: returns its element once published (only if {@code wait}), or
-     * {@link #ABANDONED} if it was abandoned, or null if not waiting.
-     */
-    private Object awaitElement(MpUnboundedXaddChunk<E> chunk, int offset, long c, boolean wait) {
-        for (int spins = 0; ; spins++) {
-            if ((spins & ABANDON_CHECK_MASK) == 0 && abandoned(chunk, c)) {
-                return ABANDONED;
-            }
-            if (!wait) {
-                return null;
-            }
-            final Object e = chunk.laElement(offset);
-            if (e != null) {
-                return e;
-            }
-            // No Thread.onSpinWait(): the element is one store away (see MpscArrayQueue).
-        }
-    }
-
-    /**
-     * Takes element {@code e} found at index {@code c}: clears its slot (plain: producers write a
-     * slot again only after the chunk is reused, which the pool's CAS orders) and moves on.
-     */
-    private E take(MpUnboundedXaddChunk<E> chunk, int offset, long c, Object e) {
-        chunk.spElement(offset, null);
-        soConsumerIndex(c + 1);
-        return cast(e);
+        return mpscRelaxedPeek();
     }
 }

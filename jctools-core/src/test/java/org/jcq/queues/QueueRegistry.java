@@ -187,7 +187,11 @@ final class QueueRegistry {
             new QueueSpec("MpscUnboundedXaddArrayQueue", MpscUnboundedXaddArrayQueue::new, Shape.MULTI, Shape.SINGLE,
                     new Capacity(false, 1, 0, 0)),
             new QueueSpec("MpmcUnboundedXaddArrayQueue", MpmcUnboundedXaddArrayQueue::new, Shape.MULTI, Shape.MULTI,
-                    new Capacity(false, 1, 0, 0)));
+                    new Capacity(false, 1, 0, 0)),
+            new QueueSpec("MpscUnboundedXaddUnpaddedArrayQueue", MpscUnboundedXaddUnpaddedArrayQueue::new, Shape.MULTI,
+                    Shape.SINGLE, new Capacity(false, 1, 0, 0)),
+            new QueueSpec("MpmcUnboundedXaddUnpaddedArrayQueue", MpmcUnboundedXaddUnpaddedArrayQueue::new, Shape.MULTI,
+                    Shape.MULTI, new Capacity(false, 1, 0, 0)));
 
     /**
      * Compound MPSC queues: two lanes (so that the tests do not depend on the machine's processor

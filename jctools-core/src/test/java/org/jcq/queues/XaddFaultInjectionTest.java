@@ -48,25 +48,50 @@ class XaddFaultInjectionTest {
     /** Single-threaded steps that would spin for ever on a broken queue fail after this. */
     private static final Duration STEP_LIMIT = Duration.ofSeconds(20);
 
-    /** One of the two queues, with its allocations going through {@code allocator}. */
+    /**
+     * One of the queues (the two and their compact editions), with its allocations going through
+     * {@code allocator}.
+     */
     enum Kind {
-        MPSC, MPMC;
+        MPSC(false), MPMC(true), MPSC_UNPADDED(false), MPMC_UNPADDED(true);
+
+        final boolean multiConsumer;
+
+        Kind(boolean multiConsumer) {
+            this.multiConsumer = multiConsumer;
+        }
 
         MpUnboundedXaddArrayQueue<Integer> create(int chunkSize, int maxPooledChunks, IntFunction<Object[]> allocator) {
-            if (this == MPSC) {
-                return new MpscUnboundedXaddArrayQueue<>(chunkSize, maxPooledChunks) {
-                    @Override
-                    Object[] newBuffer(int length) {
-                        return allocator.apply(length);
-                    }
-                };
+            switch (this) {
+                case MPSC:
+                    return new MpscUnboundedXaddArrayQueue<>(chunkSize, maxPooledChunks) {
+                        @Override
+                        Object[] newBuffer(int length) {
+                            return allocator.apply(length);
+                        }
+                    };
+                case MPMC:
+                    return new MpmcUnboundedXaddArrayQueue<>(chunkSize, maxPooledChunks) {
+                        @Override
+                        Object[] newBuffer(int length) {
+                            return allocator.apply(length);
+                        }
+                    };
+                case MPSC_UNPADDED:
+                    return new MpscUnboundedXaddUnpaddedArrayQueue<>(chunkSize, maxPooledChunks) {
+                        @Override
+                        Object[] newBuffer(int length) {
+                            return allocator.apply(length);
+                        }
+                    };
+                default:
+                    return new MpmcUnboundedXaddUnpaddedArrayQueue<>(chunkSize, maxPooledChunks) {
+                        @Override
+                        Object[] newBuffer(int length) {
+                            return allocator.apply(length);
+                        }
+                    };
             }
-            return new MpmcUnboundedXaddArrayQueue<>(chunkSize, maxPooledChunks) {
-                @Override
-                Object[] newBuffer(int length) {
-                    return allocator.apply(length);
-                }
-            };
         }
     }
 
@@ -394,7 +419,7 @@ class XaddFaultInjectionTest {
             return fail;
         }));
         final int producers = 3;
-        final int consumers = kind == Kind.MPSC ? 1 : 2;
+        final int consumers = kind.multiConsumer ? 2 : 1;
         final int perProducer = 4_000;
         final AtomicLong offered = new AtomicLong();
         final AtomicLong consumed = new AtomicLong();

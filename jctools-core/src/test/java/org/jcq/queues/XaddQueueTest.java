@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
+import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +29,7 @@ import org.openjdk.jol.info.GraphLayout;
 
 /**
  * White-box tests of the XADD queues ({@link MpscUnboundedXaddArrayQueue},
- * {@link MpmcUnboundedXaddArrayQueue}): chunk boundaries, chunk reuse from the pool, the pool's
+ * {@link MpmcUnboundedXaddArrayQueue} and their compact editions): chunk boundaries, chunk reuse from the pool, the pool's
  * bound, the footprint of a drained queue, argument checks, and races on tiny chunks where chunks
  * are appended and reused all the time.
  */
@@ -36,21 +37,31 @@ class XaddQueueTest {
     /** Elements of the races are {@code producer * STRIDE + sequence}. */
     private static final int STRIDE = 1 << 24;
 
-    /** One of the two queues, built from a chunk size and a pool size. */
+    /** One of the queues (the two and their compact editions), built from a chunk size and a pool size. */
     enum Kind {
-        MPSC(MpscUnboundedXaddArrayQueue::new, false),
-        MPMC(MpmcUnboundedXaddArrayQueue::new, true);
+        MPSC(MpscUnboundedXaddArrayQueue::new, MpscUnboundedXaddArrayQueue::new, false),
+        MPMC(MpmcUnboundedXaddArrayQueue::new, MpmcUnboundedXaddArrayQueue::new, true),
+        MPSC_UNPADDED(MpscUnboundedXaddUnpaddedArrayQueue::new, MpscUnboundedXaddUnpaddedArrayQueue::new, false),
+        MPMC_UNPADDED(MpmcUnboundedXaddUnpaddedArrayQueue::new, MpmcUnboundedXaddUnpaddedArrayQueue::new, true);
 
         private final BiFunction<Integer, Integer, MpUnboundedXaddArrayQueue<Integer>> factory;
+        /** The constructor without a pool size. */
+        private final IntFunction<MpUnboundedXaddArrayQueue<Integer>> byDefault;
         final boolean multiConsumer;
 
-        Kind(BiFunction<Integer, Integer, MpUnboundedXaddArrayQueue<Integer>> factory, boolean multiConsumer) {
+        Kind(BiFunction<Integer, Integer, MpUnboundedXaddArrayQueue<Integer>> factory,
+                IntFunction<MpUnboundedXaddArrayQueue<Integer>> byDefault, boolean multiConsumer) {
             this.factory = factory;
+            this.byDefault = byDefault;
             this.multiConsumer = multiConsumer;
         }
 
         MpUnboundedXaddArrayQueue<Integer> create(int chunkSize, int maxPooledChunks) {
             return factory.apply(chunkSize, maxPooledChunks);
+        }
+
+        MpUnboundedXaddArrayQueue<Integer> create(int chunkSize) {
+            return byDefault.apply(chunkSize);
         }
     }
 
@@ -76,9 +87,7 @@ class XaddQueueTest {
             assertEquals(3, q.maxPooledChunks());
             assertEquals(MessagePassingQueue.UNBOUNDED_CAPACITY, q.capacity());
         }
-        final MpUnboundedXaddArrayQueue<Integer> byDefault = kind == Kind.MPSC
-                ? new MpscUnboundedXaddArrayQueue<>(16)
-                : new MpmcUnboundedXaddArrayQueue<>(16);
+        final MpUnboundedXaddArrayQueue<Integer> byDefault = kind.create(16);
         assertEquals(2, byDefault.maxPooledChunks(), "JCTools' default pool size");
     }
 

@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
+import org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnpaddedArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
 import org.jcq.queues.MpscBlockingConsumerArrayQueue;
@@ -20,6 +21,7 @@ import org.jcq.queues.MpscUnboundedBlockingConsumerArrayQueue;
 import org.jcq.queues.MpscUnboundedBlockingConsumerUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedXaddArrayQueue;
+import org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnpaddedArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
@@ -98,7 +100,11 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             new Subject("SpscUnboundedUnpaddedArrayQueue(1)", QueueOperations.Spsc.class,
                 () -> new SpscUnboundedUnpaddedArrayQueue<>(1)),
             new Subject("SpscLinkedUnpaddedQueue", QueueOperations.Spsc.class, SpscLinkedUnpaddedQueue::new),
-            new Subject("MpscLinkedUnpaddedQueue", QueueOperations.Mpsc.class, MpscLinkedUnpaddedQueue::new));
+            new Subject("MpscLinkedUnpaddedQueue", QueueOperations.Mpsc.class, MpscLinkedUnpaddedQueue::new),
+            new Subject("MpscUnboundedXaddUnpaddedArrayQueue(1, 1)", QueueOperations.Mpsc.class,
+                () -> new MpscUnboundedXaddUnpaddedArrayQueue<>(1, 1)),
+            new Subject("MpmcUnboundedXaddUnpaddedArrayQueue(1, 1)", QueueOperations.Mpmc.class,
+                () -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(1, 1)));
     }
 
     /**
