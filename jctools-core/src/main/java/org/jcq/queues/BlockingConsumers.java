@@ -145,7 +145,7 @@ final class BlockingConsumers {
                 }
                 claimedPark = FIRST_CLAIMED_PARK_NANOS;
                 if (!timed) {
-                    LockSupport.park(q);
+                    parkUntimed(q);
                 } else {
                     final long remaining = deadline - System.nanoTime();
                     if (remaining <= 0) {
@@ -156,6 +156,20 @@ final class BlockingConsumers {
             }
         } finally {
             parking.unpublish(q);
+        }
+    }
+
+    /**
+     * The untimed park of {@code take}. A platform thread parks with the longest timeout there is,
+     * so that it shows as {@code TIMED_WAITING}, as a consumer in JCTools' {@code take} does (tools
+     * and tests that wait for a consumer to block look for that state); a virtual thread parks
+     * untimed, as a timed park there schedules (allocates) a timer task for its timeout.
+     */
+    private static void parkUntimed(Object q) {
+        if (Waits.onVirtualThread()) {
+            LockSupport.park(q);
+        } else {
+            LockSupport.parkNanos(q, Long.MAX_VALUE);
         }
     }
 

@@ -163,6 +163,38 @@ abstract class BlockingConsumerSuite {
     }
 
     /**
+     * A platform thread blocked in {@code take()} shows as {@code TIMED_WAITING}, as one in JCTools'
+     * {@code take} does (JCTools' own blocking-consumer tests wait for that state before they
+     * interrupt it); fails with a consumer parked untimed ({@code WAITING}). Then an interrupt
+     * ends the wait.
+     */
+    @Test
+    void aPlatformConsumerBlockedInTakeIsTimedWaitingAsInJCTools() throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final AtomicReference<Throwable> ended = new AtomicReference<>();
+        final Thread consumer = new Thread(() -> {
+            try {
+                q.take();
+            } catch (Throwable t) {
+                ended.set(t);
+            }
+        }, "consumer");
+        consumer.start();
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        Thread.State state;
+        while (blockedConsumer(q) != consumer || LockSupport.getBlocker(consumer) != q
+                || ((state = consumer.getState()) != Thread.State.WAITING && state != Thread.State.TIMED_WAITING)) {
+            assertTrue(System.nanoTime() - deadline < 0, "the consumer never parked");
+            Thread.sleep(1);
+        }
+        assertEquals(Thread.State.TIMED_WAITING, state);
+        consumer.interrupt();
+        consumer.join(TimeUnit.SECONDS.toMillis(20));
+        assertFalse(consumer.isAlive(), "the interrupt did not end the wait");
+        assertTrue(ended.get() instanceof InterruptedException, String.valueOf(ended.get()));
+    }
+
+    /**
      * Runs {@code consumer} in one thread and, once that thread is parked in {@code q},
      * {@code whenParked} in another; fails if the consumer never returns (a lost wake-up).
      */
