@@ -169,6 +169,15 @@ public final class QueueFactory {
     public static final String MPSC_XADD_UNPADDED = "MpscUnboundedXaddUnpaddedArrayQueue";
     /** The compact edition of {@link #MPMC_XADD} (chunk size); see {@link #twinOf(String)} for its twin. */
     public static final String MPMC_XADD_UNPADDED = "MpmcUnboundedXaddUnpaddedArrayQueue";
+    /**
+     * Our compound MPSC queue: one ring per lane, as many lanes as processors (rounded down to a
+     * power of two); not FIFO. The capacity must be at least the number of lanes.
+     */
+    public static final String MPSC_COMPOUND = "MpscCompoundQueue";
+    /** The compact edition of {@link #MPSC_COMPOUND}; see {@link #twinOf(String)} for its twin. */
+    public static final String MPSC_COMPOUND_UNPADDED = "MpscCompoundUnpaddedQueue";
+    /** The compact edition of {@link #MPSC_BLOCKING}; see {@link #twinOf(String)} for its twin. */
+    public static final String MPSC_BLOCKING_UNPADDED = "MpscBlockingConsumerUnpaddedArrayQueue";
 
     /** JCTools (Unsafe) twin of {@link #SPSC}. */
     public static final String JCTOOLS_SPSC = JCTOOLS_PREFIX + SPSC;
@@ -218,13 +227,16 @@ public final class QueueFactory {
 
     /**
      * Ours whose JCTools twin is that of another of ours, by our name: JCTools 4.0.7 has no
-     * unpadded XADD queue, so the compact XADD queues are compared with its padded ones, the twins
-     * of their padded editions (larger than ours by the padding, so a footprint comparison with
-     * them still holds ours to at most JCTools'). They add no name of their own to {@link #names()}.
+     * unpadded XADD, compound or blocking-consumer queue, so those compact editions are compared
+     * with its padded ones, the twins of their padded editions (larger than ours by the padding,
+     * so a footprint comparison with them still holds ours to at most JCTools'). They add no name
+     * of their own to {@link #names()}.
      */
     private static final Map<String, String> STAND_IN_TWINS = Map.of(
             MPSC_XADD_UNPADDED, MPSC_XADD,
-            MPMC_XADD_UNPADDED, MPMC_XADD);
+            MPMC_XADD_UNPADDED, MPMC_XADD,
+            MPSC_COMPOUND_UNPADDED, MPSC_COMPOUND,
+            MPSC_BLOCKING_UNPADDED, MPSC_BLOCKING);
     /**
      * Ours, in the order tables list them; each has a JCTools twin of the same simple name, but
      * for those in {@link #STAND_IN_TWINS}.
@@ -283,6 +295,9 @@ public final class QueueFactory {
         m.put(MPSC_LINKED_UNPADDED, capacity -> new org.jcq.queues.MpscLinkedUnpaddedQueue<>());
         m.put(MPSC_XADD_UNPADDED, org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue::new);
         m.put(MPMC_XADD_UNPADDED, org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue::new);
+        m.put(MPSC_COMPOUND, org.jcq.queues.MpscCompoundQueue::new);
+        m.put(MPSC_COMPOUND_UNPADDED, org.jcq.queues.MpscCompoundUnpaddedQueue::new);
+        m.put(MPSC_BLOCKING_UNPADDED, org.jcq.queues.MpscBlockingConsumerUnpaddedArrayQueue::new);
         return m;
     }
 
@@ -327,6 +342,7 @@ public final class QueueFactory {
         m.put(MPSC_GROWABLE_UNPADDED, org.jctools.queues.unpadded.MpscGrowableUnpaddedArrayQueue::new);
         m.put(SPSC_LINKED_UNPADDED, capacity -> new org.jctools.queues.unpadded.SpscLinkedUnpaddedQueue<>());
         m.put(MPSC_LINKED_UNPADDED, capacity -> new org.jctools.queues.unpadded.MpscLinkedUnpaddedQueue<>());
+        m.put(MPSC_COMPOUND, org.jctools.queues.MpscCompoundQueue::new);
         return m;
     }
 
