@@ -4,6 +4,7 @@ import org.jcq.internal.Args;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
+import org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnpaddedArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
 import org.jcq.queues.MpscChunkedUnpaddedArrayQueue;
@@ -14,7 +15,9 @@ import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpmcUnpaddedArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
 import org.jcq.queues.SpscChunkedArrayQueue;
+import org.jcq.queues.SpscChunkedUnpaddedArrayQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
+import org.jcq.queues.SpscUnboundedUnpaddedArrayQueue;
 
 /**
  * Picks a queue by the decisions a user makes: how many threads produce, how many consume,
@@ -35,8 +38,9 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * {@code capacity()} is {@code n} rounded up to a power of two, and at least the queue's least
  * capacity where {@code n} is smaller. Footprints are bytes an empty queue holds, and in brackets
  * with 128 and with 1024 elements (bounded: {@code n = 1024}), by JOL on JDK 17 with compressed
- * references (2026-11-25; {@code docs/choosing-a-queue.md}, which also lists every measurement each
- * reason rests on). Throughput is elements per µs, one producer and one consumer on 2 cores, from
+ * references (2026-11-25, the compact linked-array, linked-node and fetch-and-add queues
+ * 2026-11-27; {@code docs/choosing-a-queue.md}, which also lists every measurement each reason
+ * rests on). Throughput is elements per µs, one producer and one consumer on 2 cores, from
  * {@code docs/measurements/2026-11-21-measurements.md} and {@code docs/measurements/2026-11-25-performance.md}.
  * <table>
  * <caption>What {@link Builder#build()} returns</caption>
@@ -45,9 +49,10 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  *     <td>the cheapest offer and poll measured (245 pairs/µs on one thread, JDK 17); never
  *     allocates after construction</td></tr>
  * <tr><td>SPSC</td><td>n</td><td>footprint</td>
- *     <td>{@link SpscChunkedArrayQueue}{@code (n)} (least 16)</td>
- *     <td>chunks of n/8 allocated as it fills: 984 bytes (1536, 5288) against the ring's 4656
- *     (4656, 4656); 1P1C level with the ring within one chunk</td></tr>
+ *     <td>{@link SpscChunkedUnpaddedArrayQueue}{@code (n)} (least 16)</td>
+ *     <td>the compact edition of {@link SpscChunkedArrayQueue}, chunks of n/8 allocated as it
+ *     fills: 600 bytes (1152, 4904) against the padded edition's 984 (1536, 5288) and the ring's
+ *     4656 (4656, 4656); the padded edition ran 1P1C level with the ring within one chunk</td></tr>
  * <tr><td>MPSC</td><td>n</td><td>throughput</td><td>{@link MpscArrayQueue}{@code (n)}</td>
  *     <td>no chunk to link, no allocation; 90 elements/µs 1P1C with {@code relaxedPoll}, level with
  *     JCTools</td></tr>
@@ -67,9 +72,11 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * <tr><td>SPSC</td><td>none</td><td>throughput</td><td>{@link SpscUnboundedArrayQueue}{@code (1024)}</td>
  *     <td>312 elements/µs against the linked-node queue's 53 (JDK 17; 312 against 93 on JDK 25);
  *     no allocation within a chunk, where a node costs 24 bytes an element</td></tr>
- * <tr><td>SPSC</td><td>none</td><td>footprint</td><td>{@link SpscUnboundedArrayQueue}{@code (32)}</td>
- *     <td>600 bytes (1224, 5632) against the linked-node queue's 424 (3496, 25000): smaller from 32
- *     elements on; the chunk size (*)</td></tr>
+ * <tr><td>SPSC</td><td>none</td><td>footprint</td>
+ *     <td>{@link SpscUnboundedUnpaddedArrayQueue}{@code (16)}</td>
+ *     <td>the compact edition: 152 bytes (872, 6152) against the padded one's 600 (1224, 5632) with
+ *     chunks of 32 and the compact linked-node queue's 40 (3112, 24616): smaller from 8 elements
+ *     on; the chunk size (*)</td></tr>
  * <tr><td>MPSC</td><td>none</td><td>throughput</td>
  *     <td>{@link MpscUnboundedXaddArrayQueue}{@code (1024)}</td>
  *     <td>producers claim with one fetch-and-add, never a retried CAS; emptied chunks are reused;
@@ -78,20 +85,24 @@ import org.jcq.queues.SpscUnboundedArrayQueue;
  * <tr><td>MPSC</td><td>none</td><td>footprint</td>
  *     <td>{@link MpscUnboundedUnpaddedArrayQueue}{@code (16)}</td>
  *     <td>the compact edition: 152 bytes (872, 6152) against the padded one's 728 (1352, 5760) with
- *     chunks of 32, the linked-node queue's 424 (3496, 25000) and the fetch-and-add queue's 4752
- *     (4752, 4752); the chunk size (*)</td></tr>
+ *     chunks of 32, the compact linked-node queue's 40 (3112, 24616) and the compact fetch-and-add
+ *     queue's 272 (848, 6224) with chunks of 32 and none kept; the chunk size (*)</td></tr>
  * <tr><td>SPMC, MPMC</td><td>none</td><td>throughput</td>
  *     <td>{@link MpmcUnboundedXaddArrayQueue}{@code (1024)}</td>
  *     <td>the only unbounded multi-consumer queue; emptied chunks are reused (2 kept)</td></tr>
  * <tr><td>SPMC, MPMC</td><td>none</td><td>footprint</td>
- *     <td>{@link MpmcUnboundedXaddArrayQueue}{@code (64, 0)}</td>
- *     <td>keeping no emptied chunk, its chunks need no sequence numbers: 912 bytes (1232, 5712)
- *     against 12960 (12960, 12960); the chunk size (*)</td></tr>
+ *     <td>{@link MpmcUnboundedXaddUnpaddedArrayQueue}{@code (32, 0)}</td>
+ *     <td>the compact edition; keeping no emptied chunk, its chunks need no sequence numbers: 272
+ *     bytes (848, 6224) against the padded one's 912 (1232, 5712) with chunks of 64 (smaller up
+ *     to 256 elements, larger from 1024) and the throughput choice's 12960 (12960, 12960); the
+ *     chunk size (*)</td></tr>
  * </table>
  * (*) The chunk size: of 16, 32, 64 and 128, the one never far above the smallest of the four at
- * 0, 8, 32, 64, 128, 256, 1024 and 4096 elements (at most 1.14 times it for 32 in the SPSC queue,
- * 1.36 times for 16 in the compact MPSC one, 1.27 times for 64 in the MPMC one; each other size is
- * further above the smallest somewhere).
+ * 0, 8, 32, 64, 128, 256, 1024 and 4096 elements (at most 1.36 times it for 16 in the compact SPSC
+ * and MPSC queues, 1.33 times for 32 in the compact MPMC one; each other size is further above the
+ * smallest somewhere). Taken over every compact unbounded array queue that fits the shape, at each
+ * of the four sizes, the SPSC and MPSC choices still have the lowest worst ratio: 1.36, against
+ * 1.79 for the compact fetch-and-add queue's best (chunks of 32, none kept).
  * <p>
  * Where one producer (or consumer) thread is chosen, the queue returned may be used by one such
  * thread at a time only; see each class for the rest of its contract. Every queue returned is also
@@ -111,7 +122,7 @@ public final class Queues {
         // Bounded rows get the requested bound n (raised to the queue's least); unbounded rows
         // ignore it and give their chunk size (and, for MPMC, how many emptied chunks to keep).
         choose(Shape.SPSC, BOUNDED, THROUGHPUT, n -> new SpscArrayQueue<>(n));
-        choose(Shape.SPSC, BOUNDED, FOOTPRINT, n -> new SpscChunkedArrayQueue<>(Math.max(n, 16)));
+        choose(Shape.SPSC, BOUNDED, FOOTPRINT, n -> new SpscChunkedUnpaddedArrayQueue<>(Math.max(n, 16)));
         choose(Shape.MPSC, BOUNDED, THROUGHPUT, n -> new MpscArrayQueue<>(n));
         choose(Shape.MPSC, BOUNDED, FOOTPRINT, n -> new MpscChunkedUnpaddedArrayQueue<>(Math.max(n, 4)));
         choose(Shape.SPMC, BOUNDED, THROUGHPUT, n -> new SpmcArrayQueue<>(n));
@@ -119,13 +130,13 @@ public final class Queues {
         choose(Shape.MPMC, BOUNDED, THROUGHPUT, n -> new MpmcArrayQueue<>(Math.max(n, 2)));
         choose(Shape.MPMC, BOUNDED, FOOTPRINT, n -> new MpmcUnpaddedArrayQueue<>(Math.max(n, 2)));
         choose(Shape.SPSC, UNBOUNDED, THROUGHPUT, n -> new SpscUnboundedArrayQueue<>(1024));
-        choose(Shape.SPSC, UNBOUNDED, FOOTPRINT, n -> new SpscUnboundedArrayQueue<>(32));
+        choose(Shape.SPSC, UNBOUNDED, FOOTPRINT, n -> new SpscUnboundedUnpaddedArrayQueue<>(16));
         choose(Shape.MPSC, UNBOUNDED, THROUGHPUT, n -> new MpscUnboundedXaddArrayQueue<>(1024));
         choose(Shape.MPSC, UNBOUNDED, FOOTPRINT, n -> new MpscUnboundedUnpaddedArrayQueue<>(16));
         choose(Shape.SPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
-        choose(Shape.SPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddArrayQueue<>(64, 0));
+        choose(Shape.SPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0));
         choose(Shape.MPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
-        choose(Shape.MPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddArrayQueue<>(64, 0));
+        choose(Shape.MPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0));
     }
 
     private Queues() {

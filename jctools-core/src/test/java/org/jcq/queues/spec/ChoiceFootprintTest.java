@@ -5,30 +5,92 @@ import static org.jcq.queues.spec.Queues.Threads.ONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 import org.jcq.queues.MessagePassingQueue;
-import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
-import org.jcq.queues.MpscLinkedQueue;
+import org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue;
+import org.jcq.queues.MpmcUnpaddedArrayQueue;
+import org.jcq.queues.MpscBlockingConsumerUnpaddedArrayQueue;
+import org.jcq.queues.MpscChunkedUnpaddedArrayQueue;
+import org.jcq.queues.MpscGrowableUnpaddedArrayQueue;
+import org.jcq.queues.MpscLinkedUnpaddedQueue;
+import org.jcq.queues.MpscUnboundedBlockingConsumerUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
-import org.jcq.queues.SpscLinkedQueue;
-import org.jcq.queues.SpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue;
+import org.jcq.queues.MpscUnpaddedArrayQueue;
+import org.jcq.queues.SpmcUnpaddedArrayQueue;
+import org.jcq.queues.SpscChunkedUnpaddedArrayQueue;
+import org.jcq.queues.SpscGrowableUnpaddedArrayQueue;
+import org.jcq.queues.SpscLinkedUnpaddedQueue;
+import org.jcq.queues.SpscUnboundedUnpaddedArrayQueue;
+import org.jcq.queues.SpscUnpaddedArrayQueue;
 import org.jcq.queues.spec.Queues.Threads;
 import org.junit.jupiter.api.Test;
 
 /**
  * What {@code docs/choosing-a-queue.md} and {@link Queues}' javadoc claim from their footprint
  * measurements ([F]): footprint first never holds more than throughput first when the queue is
- * empty or holds 128 elements; the unbounded footprint-first queues hold less than the linked-node
- * queue of their shape from 32 elements on; and each unbounded footprint-first chunk size is, of
- * 16, 32, 64 and 128, the one whose worst ratio to the smallest is lowest.
+ * empty or holds 128 elements; the unbounded footprint-first queues hold less than the smallest
+ * linked-node queue of their shape (the compact edition) from 32 elements on; and each unbounded
+ * footprint-first chunk size is, of 16, 32, 64 and 128, the one whose worst ratio to the smallest
+ * is lowest; and no compact queue that fits a footprint-first row has a lower worst ratio than
+ * the row's choice.
  */
 class ChoiceFootprintTest {
     private static final int BOUND = 1024;
     private static final int[] COUNTS = {0, 8, 32, 64, 128, 256, 1024, 4096};
     private static final int[] CHUNKS = {16, 32, 64, 128};
     private static final Threads[] THREADS = {ONE, MANY};
+
+    /**
+     * A compact queue that may stand in a row: it takes many producers or only one, many consumers
+     * or only one, and is bounded ({@link #BOUND}) or not. {@code MpscCompoundUnpaddedQueue} is left
+     * out: it keeps no order between producers, which every row's queue does.
+     */
+    private record Candidate(String name, boolean manyProducers, boolean manyConsumers, boolean bounded,
+            Supplier<MessagePassingQueue<Integer>> make) {
+        boolean fits(Threads producers, Threads consumers, boolean bounded) {
+            return (producers == ONE || manyProducers) && (consumers == ONE || manyConsumers)
+                    && this.bounded == bounded;
+        }
+    }
+
+    private static List<Candidate> compactCandidates() {
+        final List<Candidate> all = new ArrayList<>(List.of(
+                new Candidate("SpscUnpaddedArrayQueue", false, false, true, () -> new SpscUnpaddedArrayQueue<>(BOUND)),
+                new Candidate("SpscChunkedUnpaddedArrayQueue", false, false, true,
+                        () -> new SpscChunkedUnpaddedArrayQueue<>(BOUND)),
+                new Candidate("SpscGrowableUnpaddedArrayQueue", false, false, true,
+                        () -> new SpscGrowableUnpaddedArrayQueue<>(BOUND)),
+                new Candidate("MpscUnpaddedArrayQueue", true, false, true, () -> new MpscUnpaddedArrayQueue<>(BOUND)),
+                new Candidate("MpscChunkedUnpaddedArrayQueue", true, false, true,
+                        () -> new MpscChunkedUnpaddedArrayQueue<>(BOUND)),
+                new Candidate("MpscGrowableUnpaddedArrayQueue", true, false, true,
+                        () -> new MpscGrowableUnpaddedArrayQueue<>(BOUND)),
+                new Candidate("MpscBlockingConsumerUnpaddedArrayQueue", true, false, true,
+                        () -> new MpscBlockingConsumerUnpaddedArrayQueue<>(BOUND)),
+                new Candidate("SpmcUnpaddedArrayQueue", false, true, true, () -> new SpmcUnpaddedArrayQueue<>(BOUND)),
+                new Candidate("MpmcUnpaddedArrayQueue", true, true, true, () -> new MpmcUnpaddedArrayQueue<>(BOUND)),
+                new Candidate("SpscLinkedUnpaddedQueue", false, false, false, SpscLinkedUnpaddedQueue::new),
+                new Candidate("MpscLinkedUnpaddedQueue", true, false, false, MpscLinkedUnpaddedQueue::new)));
+        for (int chunk : CHUNKS) {
+            all.add(new Candidate("SpscUnboundedUnpaddedArrayQueue(" + chunk + ")", false, false, false,
+                    () -> new SpscUnboundedUnpaddedArrayQueue<>(chunk)));
+            all.add(new Candidate("MpscUnboundedUnpaddedArrayQueue(" + chunk + ")", true, false, false,
+                    () -> new MpscUnboundedUnpaddedArrayQueue<>(chunk)));
+            all.add(new Candidate("MpscUnboundedBlockingConsumerUnpaddedArrayQueue(" + chunk + ")", true, false, false,
+                    () -> new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(chunk)));
+            all.add(new Candidate("MpscUnboundedXaddUnpaddedArrayQueue(" + chunk + ", 0)", true, false, false,
+                    () -> new MpscUnboundedXaddUnpaddedArrayQueue<>(chunk, 0)));
+            all.add(new Candidate("MpmcUnboundedXaddUnpaddedArrayQueue(" + chunk + ", 0)", true, true, false,
+                    () -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(chunk, 0)));
+        }
+        return all;
+    }
 
     private static Supplier<MessagePassingQueue<Integer>> builder(Threads producers, Threads consumers, boolean bounded,
             boolean footprintFirst) {
@@ -67,18 +129,72 @@ class ChoiceFootprintTest {
                 continue;
             }
             assertTrue(Footprints.holding(builder(ONE, ONE, false, true), count)
-                    < Footprints.holding(SpscLinkedQueue::new, count), "SPSC holding " + count);
+                    < Footprints.holding(SpscLinkedUnpaddedQueue::new, count), "SPSC holding " + count);
             assertTrue(Footprints.holding(builder(MANY, ONE, false, true), count)
-                    < Footprints.holding(MpscLinkedQueue::new, count), "MPSC holding " + count);
+                    < Footprints.holding(MpscLinkedUnpaddedQueue::new, count), "MPSC holding " + count);
         }
     }
 
     @Test
     void eachUnboundedFootprintChunkIsTheOneNeverFarAboveTheSmallest() {
-        assertMinimaxChunk("SPSC", builder(ONE, ONE, false, true), SpscUnboundedArrayQueue::new, 32);
+        assertMinimaxChunk("SPSC", builder(ONE, ONE, false, true), SpscUnboundedUnpaddedArrayQueue::new, 16);
         assertMinimaxChunk("MPSC", builder(MANY, ONE, false, true), MpscUnboundedUnpaddedArrayQueue::new, 16);
-        assertMinimaxChunk("SPMC", builder(ONE, MANY, false, true), c -> new MpmcUnboundedXaddArrayQueue<>(c, 0), 64);
-        assertMinimaxChunk("MPMC", builder(MANY, MANY, false, true), c -> new MpmcUnboundedXaddArrayQueue<>(c, 0), 64);
+        assertMinimaxChunk("SPMC", builder(ONE, MANY, false, true),
+                c -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(c, 0), 32);
+        assertMinimaxChunk("MPMC", builder(MANY, MANY, false, true),
+                c -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(c, 0), 32);
+    }
+
+    /**
+     * For each footprint-first row, of all compact queues that fit it (bounded ones with
+     * {@link #BOUND}, counted up to it; unbounded ones with each of the {@link #CHUNKS}, and the
+     * linked-node ones), none has a lower worst ratio over {@link #COUNTS} of its footprint to the
+     * smallest of them at that count than the builder's queue (a tie is allowed: an SPSC queue may
+     * have the layout of its MPSC sibling).
+     */
+    @Test
+    void eachFootprintChoiceIsNeverFurtherAboveTheSmallestThanAnyFittingCompactQueue() {
+        final List<Candidate> all = compactCandidates();
+        for (Threads producers : THREADS) {
+            for (Threads consumers : THREADS) {
+                for (boolean bounded : new boolean[] {true, false}) {
+                    final String row = producers + "/" + consumers + (bounded ? " bounded" : " unbounded");
+                    final int counts = (int) Arrays.stream(COUNTS).filter(k -> !bounded || k <= BOUND).count();
+                    final List<Candidate> fitting = new ArrayList<>();
+                    for (Candidate c : all) {
+                        if (c.fits(producers, consumers, bounded)) {
+                            fitting.add(c);
+                        }
+                    }
+                    final long[] chosen = new long[counts];
+                    final long[][] bytes = new long[fitting.size()][counts];
+                    final long[] smallest = new long[counts];
+                    for (int k = 0; k < counts; k++) {
+                        chosen[k] = Footprints.holding(builder(producers, consumers, bounded, true), COUNTS[k]);
+                        smallest[k] = chosen[k];
+                        for (int c = 0; c < fitting.size(); c++) {
+                            bytes[c][k] = Footprints.holding(fitting.get(c).make(), COUNTS[k]);
+                            smallest[k] = Math.min(smallest[k], bytes[c][k]);
+                        }
+                    }
+                    final double chosenWorst = worstRatio(chosen, smallest);
+                    for (int c = 0; c < fitting.size(); c++) {
+                        final double worst = worstRatio(bytes[c], smallest);
+                        final String other = fitting.get(c).name();
+                        assertTrue(chosenWorst <= worst, () -> row + ": the builder's queue is at worst " + chosenWorst
+                                + " times the smallest, " + other + " " + worst);
+                    }
+                }
+            }
+        }
+    }
+
+    private static double worstRatio(long[] bytes, long[] smallest) {
+        double worst = 0;
+        for (int k = 0; k < bytes.length; k++) {
+            worst = Math.max(worst, (double) bytes[k] / smallest[k]);
+        }
+        return worst;
     }
 
     /**

@@ -16,6 +16,7 @@ import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
+import org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
 import org.jcq.queues.MpscChunkedArrayQueue;
 import org.jcq.queues.MpscChunkedUnpaddedArrayQueue;
@@ -25,8 +26,9 @@ import org.jcq.queues.MpscUnboundedXaddArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpmcUnpaddedArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
-import org.jcq.queues.SpscChunkedArrayQueue;
+import org.jcq.queues.SpscChunkedUnpaddedArrayQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
+import org.jcq.queues.SpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.spec.Queues.Threads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,7 +61,7 @@ class QueuesTest {
     static Stream<Row> table() {
         return Stream.of(
                 new Row(ONE, ONE, true, false, SpscArrayQueue.class, 4, SpscArrayQueue::new),
-                new Row(ONE, ONE, true, true, SpscChunkedArrayQueue.class, 16, SpscChunkedArrayQueue::new),
+                new Row(ONE, ONE, true, true, SpscChunkedUnpaddedArrayQueue.class, 16, SpscChunkedUnpaddedArrayQueue::new),
                 new Row(MANY, ONE, true, false, MpscArrayQueue.class, 1, MpscArrayQueue::new),
                 new Row(MANY, ONE, true, true, MpscChunkedUnpaddedArrayQueue.class, 4, MpscChunkedUnpaddedArrayQueue::new),
                 new Row(ONE, MANY, true, false, SpmcArrayQueue.class, 1, SpmcArrayQueue::new),
@@ -67,18 +69,19 @@ class QueuesTest {
                 new Row(MANY, MANY, true, false, MpmcArrayQueue.class, 2, MpmcArrayQueue::new),
                 new Row(MANY, MANY, true, true, MpmcUnpaddedArrayQueue.class, 2, MpmcUnpaddedArrayQueue::new),
                 new Row(ONE, ONE, false, false, SpscUnboundedArrayQueue.class, 0, n -> new SpscUnboundedArrayQueue<>(1024)),
-                new Row(ONE, ONE, false, true, SpscUnboundedArrayQueue.class, 0, n -> new SpscUnboundedArrayQueue<>(32)),
+                new Row(ONE, ONE, false, true, SpscUnboundedUnpaddedArrayQueue.class, 0,
+                        n -> new SpscUnboundedUnpaddedArrayQueue<>(16)),
                 new Row(MANY, ONE, false, false, MpscUnboundedXaddArrayQueue.class, 0,
                         n -> new MpscUnboundedXaddArrayQueue<>(1024)),
                 new Row(MANY, ONE, false, true, MpscUnboundedUnpaddedArrayQueue.class, 0, n -> new MpscUnboundedUnpaddedArrayQueue<>(16)),
                 new Row(ONE, MANY, false, false, MpmcUnboundedXaddArrayQueue.class, 0,
                         n -> new MpmcUnboundedXaddArrayQueue<>(1024)),
-                new Row(ONE, MANY, false, true, MpmcUnboundedXaddArrayQueue.class, 0,
-                        n -> new MpmcUnboundedXaddArrayQueue<>(64, 0)),
+                new Row(ONE, MANY, false, true, MpmcUnboundedXaddUnpaddedArrayQueue.class, 0,
+                        n -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0)),
                 new Row(MANY, MANY, false, false, MpmcUnboundedXaddArrayQueue.class, 0,
                         n -> new MpmcUnboundedXaddArrayQueue<>(1024)),
-                new Row(MANY, MANY, false, true, MpmcUnboundedXaddArrayQueue.class, 0,
-                        n -> new MpmcUnboundedXaddArrayQueue<>(64, 0)));
+                new Row(MANY, MANY, false, true, MpmcUnboundedXaddUnpaddedArrayQueue.class, 0,
+                        n -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0)));
     }
 
     /** Builds the row's decision; unbounded rows ignore {@code bound}. */
