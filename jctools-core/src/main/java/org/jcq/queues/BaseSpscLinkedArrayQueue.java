@@ -122,8 +122,6 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueColdF
     /** Outcome: the slot is the chunk's last free one; link a new chunk and write the element there. */
     static final int LINK = 2;
 
-    /** A chunk's smallest capacity: one slot for an element, one kept free for a JUMP. */
-    static final int MIN_CHUNK = 2;
     /** The look-ahead never probes further than this many slots. */
     private static final int MAX_LOOK_AHEAD_STEP = 4096;
     /**
