@@ -31,9 +31,9 @@ public final class GenerateStressTests {
         /** The consumer ({@code take}, timed {@code poll}): the queue is a {@code BlockingQueue}. */
         CONSUMER,
         /**
-         * Consumers and producers ({@code put}, timed {@code offer}): a {@code BlockingQueue} made of a
-         * core queue plus a wake-up protocol ({@code org.jcq.queues.blocking}). Only the wake-up
-         * properties run on it: its ring is the core queue's, unchanged, and is tested there.
+         * Consumers and producers ({@code put}, timed {@code offer}): a bounded blocking queue, a core
+         * queue plus the wait protocol ({@code Parking}). Only the wake-up properties run on it:
+         * its ring is the core queue's, unchanged but for the protocol's checks, and is tested there.
          */
         BOTH
     }
@@ -82,8 +82,8 @@ public final class GenerateStressTests {
     }
 
     /**
-     * A blocking queue of {@code org.jcq.queues.blocking} of capacity 4 (below the 6 elements of
-     * {@code PutTakeInOrder}); Boundary advances 3, so its races straddle the ring's wrap.
+     * A bounded blocking queue of capacity 4 (below the 6 elements of {@code PutTakeInOrder});
+     * Boundary advances 3, so its races straddle the ring's wrap.
      */
     private static Queue blockingBoth(String name, String pkg, Shape producers, Shape consumers) {
         return new Queue(name, pkg, "new " + name + "<>(4)", producers, consumers, 4, 3, 3, Blocking.BOTH);
@@ -134,18 +134,23 @@ public final class GenerateStressTests {
             q("MpmcUnboundedXaddArrayQueue", "new MpmcUnboundedXaddArrayQueue<>(2, 1)", M, M, 0, 5, 2),
             q("MpscUnboundedXaddUnpaddedArrayQueue", "new MpscUnboundedXaddUnpaddedArrayQueue<>(2, 1)", M, S, 0, 5, 2),
             q("MpmcUnboundedXaddUnpaddedArrayQueue", "new MpmcUnboundedXaddUnpaddedArrayQueue<>(2, 1)", M, M, 0, 5, 2),
-            new Queue("MpscBlockingConsumerArrayQueue", "queues", "new MpscBlockingConsumerArrayQueue<>(4)", M, S, 4,
-                    3, 3, Blocking.CONSUMER),
-            // Chunks of 2: every race links, also while the consumer parks.
+            // The blocking queues. Bounded: both sides wait (the wake-up properties). Unbounded: the
+            // consumers wait (the ring properties too); chunks of 2, so every race links or
+            // appends a chunk, also while a consumer parks.
+            blockingBoth("SpscBlockingArrayQueue", "queues", S, S),
+            blockingBoth("MpscBlockingConsumerArrayQueue", "queues", M, S),
+            blockingBoth("MpmcBlockingArrayQueue", "queues", M, M),
+            blockingBoth("SpscBlockingUnpaddedArrayQueue", "queues", S, S),
+            blockingBoth("MpscBlockingConsumerUnpaddedArrayQueue", "queues", M, S),
+            blockingBoth("MpmcBlockingUnpaddedArrayQueue", "queues", M, M),
             new Queue("MpscUnboundedBlockingConsumerArrayQueue", "queues", "new MpscUnboundedBlockingConsumerArrayQueue<>(2)",
                     M, S, 0, 1, 2, Blocking.CONSUMER),
-            new Queue("MpscBlockingConsumerUnpaddedArrayQueue", "queues", "new MpscBlockingConsumerUnpaddedArrayQueue<>(4)",
-                    M, S, 4, 3, 3, Blocking.CONSUMER),
             new Queue("MpscUnboundedBlockingConsumerUnpaddedArrayQueue", "queues",
                     "new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(2)", M, S, 0, 1, 2, Blocking.CONSUMER),
-            blockingBoth("SpscBlockingArrayQueue", "queues", S, S),
-            blockingBoth("MpscBlockingArrayQueue", "queues", M, S),
-            blockingBoth("MpmcBlockingArrayQueue", "queues", M, M),
+            new Queue("MpmcUnboundedBlockingArrayQueue", "queues", "new MpmcUnboundedBlockingArrayQueue<>(2, 1)",
+                    M, M, 0, 5, 2, Blocking.CONSUMER),
+            new Queue("MpmcUnboundedBlockingUnpaddedArrayQueue", "queues",
+                    "new MpmcUnboundedBlockingUnpaddedArrayQueue<>(2, 1)", M, M, 0, 5, 2, Blocking.CONSUMER),
             // The harness self-checks: a queue that publishes its index before its element, and a
             // blocking queue whose waiters park before they check. Their tests must FAIL; they
             // are kept apart from the smoke and full runs (see docs/concurrency-tests.md).
@@ -305,7 +310,6 @@ public final class GenerateStressTests {
                 .append("package org.jcq.concurrency.").append(q.pkg()).append(";\n\n")
                 .append("import org.jcq.concurrency.*;\n")
                 .append("import org.jcq.queues.*;\n")
-                .append(q.blocking() == Blocking.BOTH && q.pkg().equals("queues") ? "import org.jcq.queues.blocking.*;\n" : "")
                 .append("import org.openjdk.jcstress.annotations.*;\n")
                 .append("import org.openjdk.jcstress.infra.results.*;\n\n")
                 .append("/** jcstress tests of {@code ").append(q.name()).append("}, built as {@code ")

@@ -66,6 +66,9 @@ public class BlockingRoundTrip {
     /** The queues, a {@link QueueFactory#blockingNames()} name. */
     @Param({
         QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC, QueueFactory.BLOCKING_MPMC,
+        QueueFactory.BLOCKING_MPSC_UNBOUNDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED,
+        QueueFactory.BLOCKING_SPSC_UNPADDED, QueueFactory.MPSC_BLOCKING_UNPADDED, QueueFactory.BLOCKING_MPMC_UNPADDED,
+        QueueFactory.BLOCKING_MPSC_UNBOUNDED_UNPADDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
         QueueFactory.JDK_ABQ, QueueFactory.JDK_LBQ, QueueFactory.JDK_LTQ,
     })
     public String qType;

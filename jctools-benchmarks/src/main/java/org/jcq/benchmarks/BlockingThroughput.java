@@ -56,7 +56,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>
  * <b>Shapes:</b> set-up rejects a shape the queue does not support, as {@link MpqThroughput}
  * does: {@code -tg 1,1} for {@code SpscBlockingArrayQueue}, {@code -tg P,1} for
- * {@code MpscBlockingArrayQueue}, any for the MPMC queue and the JDK's.
+ * {@code MpscBlockingConsumerArrayQueue}, any for the MPMC queues and the JDK's.
  * <p>
  * <b>Virtual threads:</b> JMH 1.37 runs the benchmark threads as virtual threads when asked with
  * {@code -jvmArgsAppend -Djmh.executor=VIRTUAL} (JDK 21+); run once with and once without to
@@ -98,6 +98,9 @@ public class BlockingThroughput {
     /** The queue under benchmark, a {@link QueueFactory#blockingNames()} name. */
     @Param({
         QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC, QueueFactory.BLOCKING_MPMC,
+        QueueFactory.BLOCKING_MPSC_UNBOUNDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED,
+        QueueFactory.BLOCKING_SPSC_UNPADDED, QueueFactory.MPSC_BLOCKING_UNPADDED, QueueFactory.BLOCKING_MPMC_UNPADDED,
+        QueueFactory.BLOCKING_MPSC_UNBOUNDED_UNPADDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
         QueueFactory.JDK_ABQ, QueueFactory.JDK_LBQ, QueueFactory.JDK_LTQ,
     })
     public String qType;

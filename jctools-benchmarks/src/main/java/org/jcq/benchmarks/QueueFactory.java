@@ -28,7 +28,11 @@ import org.jcq.queues.MpscUnpaddedArrayQueue;
 import org.jcq.queues.SpscUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
+import org.jcq.queues.MpmcBlockingArrayQueue;
+import org.jcq.queues.MpmcUnboundedBlockingArrayQueue;
 import org.jcq.queues.MpscBlockingConsumerArrayQueue;
+import org.jcq.queues.MpscUnboundedBlockingConsumerArrayQueue;
+import org.jcq.queues.SpscBlockingArrayQueue;
 import org.jcq.queues.MpscChunkedArrayQueue;
 import org.jcq.queues.MpscGrowableArrayQueue;
 import org.jcq.queues.MpscLinkedQueue;
@@ -40,9 +44,6 @@ import org.jcq.queues.SpscChunkedArrayQueue;
 import org.jcq.queues.SpscGrowableArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
-import org.jcq.queues.blocking.MpmcBlockingArrayQueue;
-import org.jcq.queues.blocking.MpscBlockingArrayQueue;
-import org.jcq.queues.blocking.SpscBlockingArrayQueue;
 import org.jctools.queues.varhandle.MpmcVarHandleArrayQueue;
 import org.jctools.queues.varhandle.MpscBlockingConsumerVarHandleArrayQueue;
 import org.jctools.queues.varhandle.MpscChunkedVarHandleArrayQueue;
@@ -87,10 +88,10 @@ import org.jctools.queues.varhandle.unpadded.SpscVarHandleUnpaddedArrayQueue;
  * both. Every known name has a shape, checked when the class loads.
  * <p>
  * Blocking queues: {@link #blockingNames()} is a group of its own, the {@link BlockingQueue}s
- * that {@link #createBlocking(String, int)} builds for the blocking benchmarks: our three
- * blocking array queues (module {@code jctools-experimental}; they have no JCTools twin, so they
- * are neither in {@link #ours()} nor in {@link #names()}, and the comparison tables stay as they
- * were) and the JDK's {@link ArrayBlockingQueue}, {@link LinkedBlockingQueue} and
+ * that {@link #createBlocking(String, int)} builds for the blocking benchmarks: our blocking
+ * queues of every shape, padded and compact (those without a JCTools twin are neither in
+ * {@link #ours()} nor in {@link #names()}, and the comparison tables stay as they were; the MPSC
+ * ones are in both groups) and the JDK's {@link ArrayBlockingQueue}, {@link LinkedBlockingQueue} and
  * {@link LinkedTransferQueue}. {@link #create(String, int)}, {@link #maxProducers(String)} and
  * {@link #maxConsumers(String)} know them too, so a non-blocking benchmark can run one of them
  * beside its non-blocking twin ({@code -p qType=SpscBlockingArrayQueue,SpscArrayQueue}). Of
@@ -211,12 +212,24 @@ public final class QueueFactory {
     /** The JDK's unbounded lock-free linked queue with hand-off (dual queue; ignores the capacity). */
     public static final String JDK_LTQ = JDK_PREFIX + "LinkedTransferQueue";
 
-    /** This project's bounded SPSC queue whose producer and consumer can block (experimental). */
+    /** This project's bounded SPSC queue whose producer and consumer can block. */
     public static final String BLOCKING_SPSC = "SpscBlockingArrayQueue";
-    /** This project's bounded MPSC queue whose producers and consumer can block (experimental). */
-    public static final String BLOCKING_MPSC = "MpscBlockingArrayQueue";
-    /** This project's bounded MPMC queue whose producers and consumers can block (experimental). */
+    /** This project's bounded MPSC queue whose producers and consumer can block (JCTools' name). */
+    public static final String BLOCKING_MPSC = MPSC_BLOCKING;
+    /** This project's bounded MPMC queue whose producers and consumers can block. */
     public static final String BLOCKING_MPMC = "MpmcBlockingArrayQueue";
+    /** This project's unbounded MPSC queue whose consumer can block. */
+    public static final String BLOCKING_MPSC_UNBOUNDED = "MpscUnboundedBlockingConsumerArrayQueue";
+    /** This project's unbounded MPMC queue whose consumers can block: an executor's work queue. */
+    public static final String BLOCKING_MPMC_UNBOUNDED = "MpmcUnboundedBlockingArrayQueue";
+    /** The compact edition of {@link #BLOCKING_SPSC}. */
+    public static final String BLOCKING_SPSC_UNPADDED = "SpscBlockingUnpaddedArrayQueue";
+    /** The compact edition of {@link #BLOCKING_MPMC}. */
+    public static final String BLOCKING_MPMC_UNPADDED = "MpmcBlockingUnpaddedArrayQueue";
+    /** The compact edition of {@link #BLOCKING_MPSC_UNBOUNDED}. */
+    public static final String BLOCKING_MPSC_UNBOUNDED_UNPADDED = "MpscUnboundedBlockingConsumerUnpaddedArrayQueue";
+    /** The compact edition of {@link #BLOCKING_MPMC_UNBOUNDED}. */
+    public static final String BLOCKING_MPMC_UNBOUNDED_UNPADDED = "MpmcUnboundedBlockingUnpaddedArrayQueue";
     /** The JDK's optionally-bounded two-lock linked queue (bounded here by the capacity). */
     public static final String JDK_LBQ = JDK_PREFIX + "LinkedBlockingQueue";
 
@@ -304,8 +317,16 @@ public final class QueueFactory {
     private static Map<String, IntFunction<BlockingQueue<Object>>> buildBlocking() {
         final Map<String, IntFunction<BlockingQueue<Object>>> m = new LinkedHashMap<>();
         m.put(BLOCKING_SPSC, SpscBlockingArrayQueue::new);
-        m.put(BLOCKING_MPSC, MpscBlockingArrayQueue::new);
+        m.put(BLOCKING_MPSC, MpscBlockingConsumerArrayQueue::new);
         m.put(BLOCKING_MPMC, MpmcBlockingArrayQueue::new);
+        m.put(BLOCKING_MPSC_UNBOUNDED, MpscUnboundedBlockingConsumerArrayQueue::new);
+        m.put(BLOCKING_MPMC_UNBOUNDED, MpmcUnboundedBlockingArrayQueue::new);
+        // The compact editions.
+        m.put(BLOCKING_SPSC_UNPADDED, org.jcq.queues.SpscBlockingUnpaddedArrayQueue::new);
+        m.put(MPSC_BLOCKING_UNPADDED, org.jcq.queues.MpscBlockingConsumerUnpaddedArrayQueue::new);
+        m.put(BLOCKING_MPMC_UNPADDED, org.jcq.queues.MpmcBlockingUnpaddedArrayQueue::new);
+        m.put(BLOCKING_MPSC_UNBOUNDED_UNPADDED, org.jcq.queues.MpscUnboundedBlockingConsumerUnpaddedArrayQueue::new);
+        m.put(BLOCKING_MPMC_UNBOUNDED_UNPADDED, org.jcq.queues.MpmcUnboundedBlockingUnpaddedArrayQueue::new);
         m.put(JDK_ABQ, ArrayBlockingQueue::new);
         m.put(JDK_LBQ, LinkedBlockingQueue::new);
         m.put(JDK_LTQ, capacity -> new LinkedTransferQueue<>());

@@ -36,7 +36,8 @@ class BlockingRoundTripTest {
     @CsvSource({
         "SpscBlockingArrayQueue, 1",
         "SpscBlockingArrayQueue, 100",
-        "MpscBlockingArrayQueue, 10",
+        "MpscBlockingConsumerArrayQueue, 10",
+        "MpmcUnboundedBlockingArrayQueue, 10",
         "MpmcBlockingArrayQueue, 1",
         "JDK.ArrayBlockingQueue, 100",
         "JDK.LinkedBlockingQueue, 1",

@@ -209,9 +209,16 @@ class QueueFactoryTest {
     @Test
     void blockingGroupIsOursThenTheJdksAndLeavesTheComparisonListsAlone() {
         assertEquals(List.of(QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC, QueueFactory.BLOCKING_MPMC,
+                QueueFactory.BLOCKING_MPSC_UNBOUNDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED,
+                QueueFactory.BLOCKING_SPSC_UNPADDED, QueueFactory.MPSC_BLOCKING_UNPADDED,
+                QueueFactory.BLOCKING_MPMC_UNPADDED, QueueFactory.BLOCKING_MPSC_UNBOUNDED_UNPADDED,
+                QueueFactory.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
                 QueueFactory.JDK_ABQ, QueueFactory.JDK_LBQ, QueueFactory.JDK_LTQ), blockingNames());
-        for (String q : List.of(QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC,
-                QueueFactory.BLOCKING_MPMC, QueueFactory.JDK_LBQ)) {
+        // The MPSC ones are also ours with a JCTools twin (or a stand-in); the rest have none.
+        for (String q : List.of(QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPMC,
+                QueueFactory.BLOCKING_MPMC_UNBOUNDED, QueueFactory.BLOCKING_SPSC_UNPADDED,
+                QueueFactory.BLOCKING_MPMC_UNPADDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
+                QueueFactory.JDK_LBQ)) {
             assertFalse(names().contains(q), q + " has no twin, so it is not in names()");
             assertFalse(QueueFactory.ours().contains(q), q);
             assertFalse(QueueFactory.quickNames().contains(q), q);
@@ -249,13 +256,17 @@ class QueueFactoryTest {
         assertTrue(q.isEmpty());
     }
 
-    /** The bounded ones hold what capacityOf says; LinkedTransferQueue ignores the capacity. */
+    /**
+     * The bounded ones hold what capacityOf says; LinkedTransferQueue and our unbounded ones ignore
+     * the capacity (ours take it as their chunk size).
+     */
     @ParameterizedTest
     @MethodSource("blockingNames")
     void blockingCapacityIsWhatTheQueueHolds(String qType) throws InterruptedException {
         final BlockingQueue<Integer> q = QueueFactory.createBlocking(qType, CAPACITY);
         final int capacity = QueueFactory.capacityOf(q);
-        assertEquals(qType.equals(QueueFactory.JDK_LTQ) ? QueueFactory.UNBOUNDED : CAPACITY, capacity, qType);
+        final boolean unbounded = qType.equals(QueueFactory.JDK_LTQ) || qType.contains("Unbounded");
+        assertEquals(unbounded ? QueueFactory.UNBOUNDED : CAPACITY, capacity, qType);
         if (capacity != QueueFactory.UNBOUNDED) {
             for (int i = 0; i < capacity; i++) {
                 q.put(i);

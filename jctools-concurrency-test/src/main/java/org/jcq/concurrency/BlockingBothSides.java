@@ -10,7 +10,7 @@ import org.openjdk.jcstress.infra.results.LL_Result;
 
 /**
  * Properties of bounded queues whose consumers wait for elements and whose producers wait for
- * room ({@code org.jcq.queues.blocking}): the wake-up protocol, from both sides. A waiter counts
+ * room (the bounded blocking queues of {@code org.jcq.queues}): the wake-up protocol, from both sides. A waiter counts
  * itself, re-checks and parks; the other side changes the queue, then reads the count and signals
  * (a Dekker handshake). A wake-up is lost if a waiter can park after missing the change while the
  * changer misses the count: the termination tests below report that as STALE.

@@ -100,6 +100,12 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
 
     abstract boolean casConsumerIndex(long expect, long update);
 
+    /** Producer index, volatile: for a blocking queue's waiting consumer (after its own volatile store). */
+    abstract long lvProducerIndex();
+
+    /** Consumer index, volatile: for a blocking queue's waiting producer (after its own volatile store). */
+    abstract long lvConsumerIndex();
+
     @Override
     public boolean offer(E e) {
         if (e == null) {
@@ -145,9 +151,10 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
      * {@code sequencePadSlots() + i}.
      */
     @Override
-    void publish(Object[] buffer, int slot, long p, E e) {
+    final void publish(Object[] buffer, int slot, long p, E e) {
         spElement(buffer, slot, e);
         soSequence(sequences, sequencePadSlots() + slot, p + 1);
+        added();
     }
 
     @Override
@@ -247,6 +254,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         final Object e = lpElement(buffer, slot);
         spElement(buffer, slot, null);
         soSequence(sequences, sequenceSlot(c, mask), c + mask + 1);
+        freed();
         return e;
     }
 
@@ -307,6 +315,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
                     spElement(buffer, slot, supplied(s, done + (int) (p - from)));
                     // Release: publishes the element to the consumer that loads this sequence.
                     soSequence(sequences, pad + slot, ++p);
+                    added();
                 }
             }
         } finally {
@@ -436,6 +445,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
                 spElement(buffer, first + k, null);
                 // Release: pairs with the next lap's producer; the slot is read and cleared.
                 soSequence(sequences, firstSequence + k, from + k + mask + 1);
+                freed();
                 if (e != SKIP) {
                     handed++;
                     c.accept(cast(e));

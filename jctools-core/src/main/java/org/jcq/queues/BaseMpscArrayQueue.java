@@ -83,6 +83,12 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
 
     abstract long lpConsumerIndex();
 
+    /**
+     * Consumer index, read with volatile semantics: for a producer that must order this load after
+     * a volatile store of its own (a blocking queue's producer waiting for room).
+     */
+    abstract long lvConsumerIndex();
+
     abstract void soConsumerIndex(long value);
 
     abstract long laProducerLimit();
@@ -104,8 +110,9 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
     }
 
     @Override
-    void publish(Object[] buffer, int slot, long p, E e) {
+    final void publish(Object[] buffer, int slot, long p, E e) {
         soElement(buffer, slot, e);
+        added();
     }
 
     /** Claims the next producer index, or returns -1 if the queue is full. */
@@ -326,11 +333,13 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
 
     /**
      * Takes element {@code e} found at index {@code c}: clears its slot (plain: producers never
-     * read slots; the release store of the consumer index orders the clear) and moves on.
+     * read slots; the release store of the consumer index orders the clear) and moves on; then
+     * {@link #freed()} (a blocking queue's producers may wait for that slot).
      */
     private E take(Object[] buffer, int slot, long c, Object e) {
         spElement(buffer, slot, null);
         soConsumerIndex(c + 1);
+        freed();
         @SuppressWarnings("unchecked")
         final E element = (E) e;
         return element;

@@ -262,14 +262,17 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
      * @return how many elements were added (at least 1), or {@link #FULL}
      */
     private int add(E e, Supplier<E> s, int max, int done) {
-        while (true) {
+        for (int spins = 1; ; spins++) {
             // Limit before index: a stale limit is safe (invariant 3), the index is checked by the CAS.
             final long limit = laProducerLimit();
             // Acquire: pairs with a linking producer's release of p | LINKED, so the chunk read
             // below is at least as new as p.
             final long p = laProducerIndex();
             if ((p & RESIZING) != 0) {
+                // The linking producer may be a virtual thread unmounted in a chunk allocator:
+                // a virtual thread waiting here parks now and then (Waits.spun).
                 Thread.onSpinWait();
+                Waits.spun(spins);
                 continue;
             }
             final int mask = lpProducerMask();
@@ -295,7 +298,7 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
                 }
                 // Release: pairs with the consumer's acquire load of the slot.
                 soElement(buffer, slot(p, mask), e);
-                published();
+                added();
                 return 1;
             }
         }
@@ -357,11 +360,12 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
     }
 
     /**
-     * Called by a producer after its claiming CAS and its element store (a fill: after its last
-     * store, also when its supplier failed). Does nothing here; a queue whose consumer can park
-     * looks there whether to wake it. Kept out of line so offer stays small.
+     * Called by a producer after its claiming CAS and each element it stores (a fill: after each,
+     * and once more after giving back what its failed supplier did not supply). Does nothing
+     * here; a queue whose consumer can park looks there whether to wake it. Kept out of line so
+     * offer stays small.
      */
-    void published() {
+    void added() {
     }
 
     private Object[] newChunk(int length) {
@@ -382,13 +386,16 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
             for (; i < next; i += STEP) {
                 // Release: pairs with the consumer's acquire load of the slot.
                 soElement(buffer, slot(i, mask), IndexedQueue.supplied(s, done + (int) ((i - first) / STEP)));
+                // Each element, not only the batch's last: a slow supplier holds back none stored.
+                added();
             }
         } finally {
             // Also for a checked exception thrown sneakily: any Throwable gives the claims back.
             if (i < next) {
                 abandon(buffer, mask, i == first ? p : i, next);
+                // A consumer waiting on the failed index must step over the SKIPs, if any.
+                added();
             }
-            published();
         }
     }
 

@@ -114,6 +114,7 @@ abstract class BaseSpscArrayQueue<E> extends CircularArrayQueue<E> {
         }
         soElement(buffer, slot(p, mask), e);
         soProducerIndex(p + 1);
+        added();
         return true;
     }
 
@@ -162,6 +163,7 @@ abstract class BaseSpscArrayQueue<E> extends CircularArrayQueue<E> {
         // sees the refill and then reads the consumer index sees it past c (the iterator relies on it).
         soConsumerIndex(c + 1);
         soNull(buffer, slot);
+        freed();
         @SuppressWarnings("unchecked")
         final E element = (E) e;
         return element;

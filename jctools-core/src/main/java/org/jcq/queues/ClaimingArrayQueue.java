@@ -80,10 +80,14 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
 
     /**
      * Cold path of fill: gives back the claimed indices {@code [from, to)}, never to be written.
-     * Withdrawn by one CAS if no producer claimed past them, else each published as SKIP.
+     * Withdrawn by one CAS if no producer claimed past them (then {@link #freed()}: they are room
+     * again), else each published as SKIP.
      */
     private void abandon(long from, long to, int mask) {
-        if (!casProducerIndex(to, from)) {
+        if (casProducerIndex(to, from)) {
+            // The withdrawn slots are room again.
+            freed();
+        } else {
             @SuppressWarnings("unchecked")
             final E skip = (E) SKIP;
             for (long p = from; p < to; p++) {

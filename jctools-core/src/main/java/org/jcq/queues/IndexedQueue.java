@@ -93,6 +93,25 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
         return e;
     }
 
+    /**
+     * Called by the producing paths each time they have made an element visible to consumers
+     * (after an {@code offer}'s store, after each element a {@code fill} stores), and after a
+     * failed fill published what consumers must step over. Empty here; the blocking queues wake a
+     * consumer waiting for an element (see {@code Parking}). Out of line, so offer stays small; a
+     * program that loads no blocking queue pays nothing for the call (class hierarchy analysis).
+     */
+    void added() {
+    }
+
+    /**
+     * Called by the consuming and claiming paths each time they free a slot for the producers: a
+     * take (of an element, or of a skipped index), or a claim withdrawn by a failed {@code fill}.
+     * Empty here; the bounded blocking queues wake a producer waiting for room (see
+     * {@code Parking}).
+     */
+    void freed() {
+    }
+
     // What the batch paths below need from a queue: each queue overrides the hooks its own batch
     // paths use; no other queue calls them.
 
@@ -151,6 +170,7 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
             for (; slot < end; slot++) {
                 // Release: pairs with the consumer's acquire load of the slot.
                 CircularArrayQueue.soElement(buffer, slot, supplied(s, done + slot - first));
+                added();
             }
         } finally {
             soProducerIndex(index + (slot - first));
@@ -177,6 +197,7 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
                 final Object e = CircularArrayQueue.lpElement(buffer, slot);
                 // Release: the slot is free for the producer only after it was read.
                 CircularArrayQueue.soNull(buffer, slot);
+                freed();
                 c.accept(cast(e));
             }
         } finally {

@@ -170,6 +170,12 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
     /** The consumer index, read plain: the MPSC consumer's own field. */
     abstract long lpConsumerIndex();
 
+    /** Producer index, volatile: for a blocking queue's waiting consumer (after its own volatile store). */
+    abstract long lvProducerIndex();
+
+    /** Consumer index, volatile: for a blocking queue's waiting consumer (after its own volatile store). */
+    abstract long lvConsumerIndex();
+
     abstract void soConsumerIndex(long value);
 
     abstract boolean casConsumerIndex(long expect, long update);
@@ -237,6 +243,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
             chunk = producerChunkFor(chunk, p);
         }
         chunk.publish(offset(p), k, e);
+        added();
         return true;
     }
 

@@ -54,6 +54,11 @@ abstract class MpUnboundedXaddArrayQueueCompactFields<E> extends MpUnboundedXadd
     }
 
     @Override
+    final long lvProducerIndex() {
+        return (long) PRODUCER_INDEX.getVolatile(this);
+    }
+
+    @Override
     final long xaddProducerIndex(long delta) {
         return (long) PRODUCER_INDEX.getAndAdd(this, delta);
     }
@@ -103,6 +108,11 @@ abstract class MpUnboundedXaddArrayQueueCompactFields<E> extends MpUnboundedXadd
     @Override
     final long laConsumerIndex() {
         return (long) CONSUMER_INDEX.getAcquire(this);
+    }
+
+    @Override
+    final long lvConsumerIndex() {
+        return (long) CONSUMER_INDEX.getVolatile(this);
     }
 
     @Override

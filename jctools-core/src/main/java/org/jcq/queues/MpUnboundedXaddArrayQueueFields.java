@@ -61,6 +61,11 @@ abstract class MpUnboundedXaddArrayQueueProducerIndex<E> extends MpUnboundedXadd
     }
 
     @Override
+    final long lvProducerIndex() {
+        return (long) PRODUCER_INDEX.getVolatile(this);
+    }
+
+    @Override
     final long xaddProducerIndex(long delta) {
         return (long) PRODUCER_INDEX.getAndAdd(this, delta);
     }
@@ -195,6 +200,11 @@ abstract class MpUnboundedXaddArrayQueueConsumer<E> extends MpUnboundedXaddArray
     @Override
     final long laConsumerIndex() {
         return (long) CONSUMER_INDEX.getAcquire(this);
+    }
+
+    @Override
+    final long lvConsumerIndex() {
+        return (long) CONSUMER_INDEX.getVolatile(this);
     }
 
     @Override

@@ -98,6 +98,11 @@ abstract class MpmcArrayQueueProducerIndex<E> extends MpmcArrayQueuePad1<E> {
     }
 
     @Override
+    final long lvProducerIndex() {
+        return (long) PRODUCER_INDEX.getVolatile(this);
+    }
+
+    @Override
     final boolean casProducerIndex(long expect, long update) {
         return PRODUCER_INDEX.compareAndSet(this, expect, update);
     }
@@ -134,6 +139,11 @@ abstract class MpmcArrayQueueConsumerIndex<E> extends MpmcArrayQueuePad2<E> {
     @Override
     final long laConsumerIndex() {
         return (long) CONSUMER_INDEX.getAcquire(this);
+    }
+
+    @Override
+    final long lvConsumerIndex() {
+        return (long) CONSUMER_INDEX.getVolatile(this);
     }
 
     @Override

@@ -49,6 +49,11 @@ public class MpmcUnpaddedArrayQueue<E> extends BaseMpmcArrayQueue<E> {
     }
 
     @Override
+    final long lvProducerIndex() {
+        return (long) PRODUCER_INDEX.getVolatile(this);
+    }
+
+    @Override
     final boolean casProducerIndex(long expect, long update) {
         return PRODUCER_INDEX.compareAndSet(this, expect, update);
     }
@@ -56,6 +61,11 @@ public class MpmcUnpaddedArrayQueue<E> extends BaseMpmcArrayQueue<E> {
     @Override
     final long laConsumerIndex() {
         return (long) CONSUMER_INDEX.getAcquire(this);
+    }
+
+    @Override
+    final long lvConsumerIndex() {
+        return (long) CONSUMER_INDEX.getVolatile(this);
     }
 
     @Override

@@ -133,6 +133,11 @@ abstract class MpscArrayQueueConsumerIndex<E> extends MpscArrayQueuePad3<E> {
     }
 
     @Override
+    final long lvConsumerIndex() {
+        return (long) CONSUMER_INDEX.getVolatile(this);
+    }
+
+    @Override
     final void soConsumerIndex(long value) {
         CONSUMER_INDEX.setRelease(this, value);
     }

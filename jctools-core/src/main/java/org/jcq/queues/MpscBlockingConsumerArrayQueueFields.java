@@ -7,16 +7,16 @@ import org.jcq.internal.VarHandles;
 
 // Field layout of MpscBlockingConsumerArrayQueue: MpscArrayQueue's (see MpscArrayQueueFields), whose
 // last pad separates its consumer index from the region added here, then
-// ... consumerIndex | pad | pad | blockedConsumer, roomWaiters | pad
-// The blocked consumer gets a region of its own: every offer reads it, the consumer writes it only
-// when it blocks, so it must not share a line with the consumer index (written by every poll).
-// The register of waiting producers shares it: every take reads it, a producer writes it once.
+// ... consumerIndex | pad | pad | waiting, lists | pad
+// The wait protocol's fields (see Parking) get a region of their own: every offer and every poll
+// reads waiting, and waiters write it, so it must share a line with neither index. The lists,
+// written once, share it.
 
 /**
  * A second pad after MpscArrayQueue's last one. The VM may place a few bytes of that pad in the
  * alignment gap before the consumer index (a subclass's fields fill gaps its superclasses left),
  * so that pad alone can end 124 bytes after the index, as it did once the cold region lost a
- * field; this one keeps the blocked consumer 128 bytes away whatever the alignment (LayoutTest).
+ * field; this one keeps the wait protocol's fields 128 bytes away whatever the alignment (LayoutTest).
  */
 abstract class MpscBlockingConsumerArrayQueuePad5<E> extends MpscArrayQueue<E> {
     byte p5_000, p5_001, p5_002, p5_003, p5_004, p5_005, p5_006, p5_007, p5_008, p5_009, p5_010, p5_011, p5_012, p5_013, p5_014, p5_015;
@@ -34,53 +34,43 @@ abstract class MpscBlockingConsumerArrayQueuePad5<E> extends MpscArrayQueue<E> {
 }
 
 /**
- * Written by the consumer when it blocks and when it stops, read by every producer; and the
- * register of producers waiting for room, written once (by the first producer that waits), read
- * by every take.
+ * The wait protocol's fields: written by waiting threads and by the signals that wake them, read
+ * after every offer and every poll.
  */
-abstract class MpscBlockingConsumerArrayQueueBlockedConsumer<E> extends MpscBlockingConsumerArrayQueuePad5<E> {
-    private static final VarHandle BLOCKED_CONSUMER = VarHandles.field(MethodHandles.lookup(),
-            MpscBlockingConsumerArrayQueueBlockedConsumer.class, "blockedConsumer", Thread.class);
-    private static final VarHandle ROOM_WAITERS = VarHandles.field(MethodHandles.lookup(),
-            MpscBlockingConsumerArrayQueueBlockedConsumer.class, "roomWaiters", RoomWaiters.class);
+abstract class MpscBlockingConsumerArrayQueueWaiting<E> extends MpscBlockingConsumerArrayQueuePad5<E> {
+    private static final VarHandle WAITING = VarHandles.field(MethodHandles.lookup(),
+            MpscBlockingConsumerArrayQueueWaiting.class, "waiting", long.class);
+    private static final VarHandle LISTS = VarHandles.field(MethodHandles.lookup(),
+            MpscBlockingConsumerArrayQueueWaiting.class, "lists", Parking.Lists.class);
 
-    /** The consumer thread while it is parked or about to park; null otherwise. */
-    private Thread blockedConsumer;
-    /** Null until a producer first waits for room; then its register, for good. */
-    private RoomWaiters roomWaiters;
+    /** Registered waiters not yet signalled: takers in the low 32 bits, putters in the high ones. */
+    private long waiting;
+    /** Null until a thread first waits; then the waiters' lists, for good. */
+    private Parking.Lists lists;
 
-    MpscBlockingConsumerArrayQueueBlockedConsumer(int capacity) {
+    MpscBlockingConsumerArrayQueueWaiting(int capacity) {
         super(capacity);
     }
 
-    final Thread lvBlockedConsumer() {
-        return (Thread) BLOCKED_CONSUMER.getVolatile(this);
+    final long lvWaiting() {
+        return (long) WAITING.getVolatile(this);
     }
 
-    final void svBlockedConsumer(Thread thread) {
-        BLOCKED_CONSUMER.setVolatile(this, thread);
+    final void svWaiting(long value) {
+        WAITING.setVolatile(this, value);
     }
 
-    final void soBlockedConsumer(Thread thread) {
-        BLOCKED_CONSUMER.setRelease(this, thread);
+    final Parking.Lists laLists() {
+        return (Parking.Lists) LISTS.getAcquire(this);
     }
 
-    final boolean casBlockedConsumer(Thread expect, Thread update) {
-        return BLOCKED_CONSUMER.compareAndSet(this, expect, update);
-    }
-
-    final RoomWaiters laRoomWaiters() {
-        return (RoomWaiters) ROOM_WAITERS.getAcquire(this);
-    }
-
-    /** CASes the register from null to {@code made} (see {@link RoomWaiters#of}). */
-    final boolean casRoomWaiters(RoomWaiters made) {
-        return ROOM_WAITERS.compareAndSet(this, null, made);
+    final boolean casLists(Parking.Lists made) {
+        return LISTS.compareAndSet(this, null, made);
     }
 }
 
-/** Keeps the blocked consumer off whatever object follows this one in the heap. */
-abstract class MpscBlockingConsumerArrayQueueFields<E> extends MpscBlockingConsumerArrayQueueBlockedConsumer<E> {
+/** Keeps the wait protocol's fields off whatever object follows this one in the heap. */
+abstract class MpscBlockingConsumerArrayQueueFields<E> extends MpscBlockingConsumerArrayQueueWaiting<E> {
     byte p6_000, p6_001, p6_002, p6_003, p6_004, p6_005, p6_006, p6_007, p6_008, p6_009, p6_010, p6_011, p6_012, p6_013, p6_014, p6_015;
     byte p6_016, p6_017, p6_018, p6_019, p6_020, p6_021, p6_022, p6_023, p6_024, p6_025, p6_026, p6_027, p6_028, p6_029, p6_030, p6_031;
     byte p6_032, p6_033, p6_034, p6_035, p6_036, p6_037, p6_038, p6_039, p6_040, p6_041, p6_042, p6_043, p6_044, p6_045, p6_046, p6_047;

@@ -8,9 +8,9 @@ import org.jcq.internal.VarHandles;
 // Field layout of MpscUnboundedBlockingConsumerArrayQueue: MpscUnboundedArrayQueue's (see
 // BaseMpscLinkedArrayQueueFields), whose last pad separates its consumer fields from the region
 // added here, then
-// ... consumerIndex, consumerBuffer, consumerMask | pad | pad | blockedConsumer | pad
-// Every offer reads the blocked consumer and the consumer writes it only when it parks, so it must
-// not share a line with the consumer's fields (written by every poll). The second pad is there for
+// ... consumerIndex, consumerBuffer, consumerMask | pad | pad | waiting, lists | pad
+// Every offer reads the wait protocol's count (see Parking) and waiting consumers write it, so it
+// must not share a line with the consumer's fields (written by every poll). The second pad is there for
 // the reason MpscBlockingConsumerArrayQueueFields gives: the VM may move a few bytes of a pad into
 // an alignment gap before the consumer fields.
 
@@ -30,37 +30,41 @@ abstract class MpscUnboundedBlockingConsumerArrayQueuePad5<E> extends MpscUnboun
     }
 }
 
-/** Written by the consumer when it parks and when it stops waiting, read by every producer. */
-abstract class MpscUnboundedBlockingConsumerArrayQueueBlockedConsumer<E> extends MpscUnboundedBlockingConsumerArrayQueuePad5<E> {
-    private static final VarHandle BLOCKED_CONSUMER = VarHandles.field(MethodHandles.lookup(),
-            MpscUnboundedBlockingConsumerArrayQueueBlockedConsumer.class, "blockedConsumer", Thread.class);
+/** The wait protocol's fields: written by a waiting consumer and the signal that wakes it, read by every producer. */
+abstract class MpscUnboundedBlockingConsumerArrayQueueWaiting<E> extends MpscUnboundedBlockingConsumerArrayQueuePad5<E> {
+    private static final VarHandle WAITING = VarHandles.field(MethodHandles.lookup(),
+            MpscUnboundedBlockingConsumerArrayQueueWaiting.class, "waiting", long.class);
+    private static final VarHandle LISTS = VarHandles.field(MethodHandles.lookup(),
+            MpscUnboundedBlockingConsumerArrayQueueWaiting.class, "lists", Parking.Lists.class);
 
-    /** The consumer thread while it is parked or about to park; null otherwise. */
-    private Thread blockedConsumer;
+    /** Registered waiters not yet signalled (takers only: producers never wait here). */
+    private long waiting;
+    /** Null until the consumer first waits; then the waiters' lists, for good. */
+    private Parking.Lists lists;
 
-    MpscUnboundedBlockingConsumerArrayQueueBlockedConsumer(int chunkSize) {
+    MpscUnboundedBlockingConsumerArrayQueueWaiting(int chunkSize) {
         super(chunkSize);
     }
 
-    final Thread lvBlockedConsumer() {
-        return (Thread) BLOCKED_CONSUMER.getVolatile(this);
+    final long lvWaiting() {
+        return (long) WAITING.getVolatile(this);
     }
 
-    final void svBlockedConsumer(Thread thread) {
-        BLOCKED_CONSUMER.setVolatile(this, thread);
+    final void svWaiting(long value) {
+        WAITING.setVolatile(this, value);
     }
 
-    final void soBlockedConsumer(Thread thread) {
-        BLOCKED_CONSUMER.setRelease(this, thread);
+    final Parking.Lists laLists() {
+        return (Parking.Lists) LISTS.getAcquire(this);
     }
 
-    final boolean casBlockedConsumer(Thread expect, Thread update) {
-        return BLOCKED_CONSUMER.compareAndSet(this, expect, update);
+    final boolean casLists(Parking.Lists made) {
+        return LISTS.compareAndSet(this, null, made);
     }
 }
 
-/** Keeps the blocked consumer off whatever object follows this one in the heap. */
-abstract class MpscUnboundedBlockingConsumerArrayQueueFields<E> extends MpscUnboundedBlockingConsumerArrayQueueBlockedConsumer<E> {
+/** Keeps the wait protocol's fields off whatever object follows this one in the heap. */
+abstract class MpscUnboundedBlockingConsumerArrayQueueFields<E> extends MpscUnboundedBlockingConsumerArrayQueueWaiting<E> {
     byte p6_000, p6_001, p6_002, p6_003, p6_004, p6_005, p6_006, p6_007, p6_008, p6_009, p6_010, p6_011, p6_012, p6_013, p6_014, p6_015;
     byte p6_016, p6_017, p6_018, p6_019, p6_020, p6_021, p6_022, p6_023, p6_024, p6_025, p6_026, p6_027, p6_028, p6_029, p6_030, p6_031;
     byte p6_032, p6_033, p6_034, p6_035, p6_036, p6_037, p6_038, p6_039, p6_040, p6_041, p6_042, p6_043, p6_044, p6_045, p6_046, p6_047;

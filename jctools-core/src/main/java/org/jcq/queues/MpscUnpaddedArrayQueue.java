@@ -85,6 +85,11 @@ public class MpscUnpaddedArrayQueue<E> extends BaseMpscArrayQueue<E> {
     }
 
     @Override
+    final long lvConsumerIndex() {
+        return (long) CONSUMER_INDEX.getVolatile(this);
+    }
+
+    @Override
     final void soConsumerIndex(long value) {
         CONSUMER_INDEX.setRelease(this, value);
     }

@@ -124,8 +124,7 @@
  * {@code BaseSpmcArrayQueue}, {@code BaseMpmcArrayQueue}, {@code BaseSpscLinkedArrayQueue},
  * {@code BaseMpscLinkedArrayQueue}, {@code BaseLinkedQueue}, {@code MpUnboundedXaddArrayQueue},
  * {@code BaseMpscCompoundQueue}) that reaches its hot fields through abstract accessors named by
- * ordering, and the blocking consumers' waits live once in {@code BlockingConsumers} and
- * {@code RoomWaiters}. The padded edition declares
+ * ordering, and every blocking queue's waits live once in {@code Parking}. The padded edition declares
  * those fields in the padded class chain above; the compact edition declares them inline, with no
  * pads and no unused ring slots ({@code padSlots()} is 0). Only the field holder differs. Where a
  * program loads one edition, C2 binds the accessors statically (class hierarchy analysis); where

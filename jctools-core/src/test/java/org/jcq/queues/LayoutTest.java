@@ -40,14 +40,14 @@ class LayoutTest {
     /** x86 fetches cache lines in adjacent pairs: the distance that avoids false sharing. */
     private static final int FALSE_SHARING_DISTANCE = 128;
 
-    // blockedConsumer: written by the blocking consumer when it parks, read by every offer;
-    // roomWaiters, beside it in its region: written once by the first producer that waits for
-    // room, read by every take.
+    // waiting: the blocking queues' count of waiting threads (see Parking), written by waiters and
+    // the signals that wake them, read after every offer and every poll; lists, beside it in its
+    // region: written once by the first thread that waits.
     // producerBuffer/producerMask and consumerBuffer/consumerMask: the linked-array queues' current
     // chunks, replaced when a chunk is linked or left. lastAbandoned, skipsPending: the XADD queues'
     // record of indices abandoned after a failed chunk allocation, taken off by consumers.
     private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache",
-            "blockedConsumer", "roomWaiters", "consumerLane", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
+            "waiting", "lists", "consumerLane", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
             "poolTop", "lastAbandoned", "skipsPending", "producerQueueLimit", "producerBuffer", "producerMask",
             "consumerBuffer", "consumerMask");
     // maxQueueCapacity, chunkAllocator: a linked-array queue's bound and chunk allocator (the

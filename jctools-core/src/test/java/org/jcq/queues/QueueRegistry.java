@@ -98,6 +98,11 @@ final class QueueRegistry {
             return capacity.bounded();
         }
 
+        /** Whether the queue is a {@link MessagePassingBlockingQueue}. */
+        boolean blocking() {
+            return name.contains("Blocking");
+        }
+
         boolean multiProducer() {
             return producers == Shape.MULTI;
         }
@@ -203,8 +208,20 @@ final class QueueRegistry {
             new QueueSpec("MpscCompoundUnpaddedQueue", c -> new MpscCompoundUnpaddedQueue<>(c, 2), Shape.MULTI,
                     Shape.SINGLE, Capacity.pow2(2, 2)));
 
-    /** Queues whose consumer can block. */
+    /** Blocking queues: every shape's, padded and compact. */
     private static final List<QueueSpec> BLOCKING_QUEUES = List.of(
+            new QueueSpec("SpscBlockingArrayQueue", SpscBlockingArrayQueue::new, Shape.SINGLE, Shape.SINGLE,
+                    Capacity.pow2(1, 4)),
+            new QueueSpec("SpscBlockingUnpaddedArrayQueue", SpscBlockingUnpaddedArrayQueue::new, Shape.SINGLE,
+                    Shape.SINGLE, Capacity.pow2(1, 4)),
+            new QueueSpec("MpmcBlockingArrayQueue", MpmcBlockingArrayQueue::new, Shape.MULTI, Shape.MULTI,
+                    Capacity.pow2(2, 2)),
+            new QueueSpec("MpmcBlockingUnpaddedArrayQueue", MpmcBlockingUnpaddedArrayQueue::new, Shape.MULTI,
+                    Shape.MULTI, Capacity.pow2(2, 2)),
+            new QueueSpec("MpmcUnboundedBlockingArrayQueue", MpmcUnboundedBlockingArrayQueue::new, Shape.MULTI,
+                    Shape.MULTI, new Capacity(false, 1, 0, 0)),
+            new QueueSpec("MpmcUnboundedBlockingUnpaddedArrayQueue", MpmcUnboundedBlockingUnpaddedArrayQueue::new,
+                    Shape.MULTI, Shape.MULTI, new Capacity(false, 1, 0, 0)),
             new QueueSpec("MpscBlockingConsumerArrayQueue", MpscBlockingConsumerArrayQueue::new, Shape.MULTI,
                     Shape.SINGLE, Capacity.pow2(1, 1)),
             new QueueSpec("MpscUnboundedBlockingConsumerArrayQueue", MpscUnboundedBlockingConsumerArrayQueue::new,
@@ -267,5 +284,13 @@ final class QueueRegistry {
 
     static Stream<Arguments> multiConsumer() {
         return where(QueueSpec::multiConsumer);
+    }
+
+    static Stream<Arguments> blocking() {
+        return where(QueueSpec::blocking);
+    }
+
+    static Stream<Arguments> boundedBlocking() {
+        return where(spec -> spec.blocking() && spec.bounded());
     }
 }

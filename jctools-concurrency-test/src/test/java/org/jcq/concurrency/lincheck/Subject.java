@@ -4,6 +4,10 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcBlockingArrayQueue;
+import org.jcq.queues.MpmcBlockingUnpaddedArrayQueue;
+import org.jcq.queues.MpmcUnboundedBlockingArrayQueue;
+import org.jcq.queues.MpmcUnboundedBlockingUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnpaddedArrayQueue;
@@ -25,6 +29,8 @@ import org.jcq.queues.MpscUnboundedXaddUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnpaddedArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
+import org.jcq.queues.SpscBlockingArrayQueue;
+import org.jcq.queues.SpscBlockingUnpaddedArrayQueue;
 import org.jcq.queues.SpscLinkedQueue;
 import org.jcq.queues.SpscLinkedUnpaddedQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
@@ -104,7 +110,18 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             new Subject("MpscUnboundedXaddUnpaddedArrayQueue(1, 1)", QueueOperations.Mpsc.class,
                 () -> new MpscUnboundedXaddUnpaddedArrayQueue<>(1, 1)),
             new Subject("MpmcUnboundedXaddUnpaddedArrayQueue(1, 1)", QueueOperations.Mpmc.class,
-                () -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(1, 1)));
+                () -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(1, 1)),
+            // The blocking queues of the other shapes: their rings with the wait protocol's checks.
+            new Subject("SpscBlockingArrayQueue(1)", QueueOperations.Spsc.class, () -> new SpscBlockingArrayQueue<>(1)),
+            new Subject("MpmcBlockingArrayQueue(2)", QueueOperations.Mpmc.class, () -> new MpmcBlockingArrayQueue<>(2)),
+            new Subject("MpmcUnboundedBlockingArrayQueue(1, 1)", QueueOperations.Mpmc.class,
+                () -> new MpmcUnboundedBlockingArrayQueue<>(1, 1)),
+            new Subject("SpscBlockingUnpaddedArrayQueue(1)", QueueOperations.Spsc.class,
+                () -> new SpscBlockingUnpaddedArrayQueue<>(1)),
+            new Subject("MpmcBlockingUnpaddedArrayQueue(2)", QueueOperations.Mpmc.class,
+                () -> new MpmcBlockingUnpaddedArrayQueue<>(2)),
+            new Subject("MpmcUnboundedBlockingUnpaddedArrayQueue(1, 1)", QueueOperations.Mpmc.class,
+                () -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(1, 1)));
     }
 
     /**

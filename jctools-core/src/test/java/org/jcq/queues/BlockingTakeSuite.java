@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.reflect.Method;
@@ -20,6 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
+import org.jcq.queues.QueueRegistry.QueueSpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -28,18 +30,19 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The blocking consumer side every {@link MessagePassingBlockingQueue} shares: waking, interrupts,
- * timeouts, {@code drainTo} and the timed {@code drain}, run once per queue by a subclass that
- * says how to build it and how to see its parked consumer. The {@link MessagePassingQueue}
- * behaviour the queues inherit is covered by the registry suites; a bounded queue's producers
- * waiting for room are covered by its own subclass.
+ * The consumer side every {@link MessagePassingBlockingQueue} of the registry shares: waking,
+ * interrupts, timeouts, {@code drainTo} and the timed {@code drain}. The {@link MessagePassingQueue}
+ * behaviour the queues inherit is covered by the registry suites; producers waiting for room by
+ * {@link BlockingPutSuite}.
  * <p>
  * Concurrent tests run under {@link Race}. A test that needs the consumer parked waits for it
- * through the queue's own state ({@code blockedConsumer}) and the thread's state, never by sleeping;
- * a lost wake-up leaves the consumer parked, which the race reports as a stall.
+ * through the queue's own state (its listed waiters, {@link Probe}) and the thread's state, never
+ * by sleeping; a lost wake-up leaves the consumer parked, which the race reports as a stall (the
+ * build runs the tests without the protocol's safety-net timeout, so a wake-up that depended on
+ * it would not arrive).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class BlockingConsumerSuite {
+class BlockingTakeSuite {
     static final int CAPACITY = 16;
     static final int STRESS_ROUNDS = 2_000;
 
@@ -61,8 +64,8 @@ abstract class BlockingConsumerSuite {
         }
     }
 
-    /** Each adds exactly the one element it is given. */
-    List<ProducerMethod> singleElementProducers() {
+    /** Each adds exactly the one element it is given, to {@code spec}'s queue. */
+    static List<ProducerMethod> singleElementProducers(QueueSpec spec) {
         final List<ProducerMethod> all = new ArrayList<>(List.of(
                 new ProducerMethod("offer", (q, e) -> assertTrue(q.offer(e))),
                 new ProducerMethod("relaxedOffer", (q, e) -> assertTrue(q.relaxedOffer(e))),
@@ -70,13 +73,24 @@ abstract class BlockingConsumerSuite {
                 new ProducerMethod("put", (q, e) -> q.put(e)),
                 new ProducerMethod("offer(e, timeout, unit)", (q, e) -> assertTrue(q.offer(e, 1, TimeUnit.DAYS))),
                 new ProducerMethod("fill(s, 1)", (q, e) -> assertEquals(1, q.fill(() -> e, 1)))));
-        all.addAll(moreSingleElementProducers());
+        if (spec.name().startsWith("MpscBlockingConsumer")) {
+            // BaseMpscArrayQueue's own entry points.
+            all.add(new ProducerMethod("offerIfBelowThreshold",
+                    (q, e) -> assertTrue(((BaseMpscArrayQueue<Integer>) q).offerIfBelowThreshold(e, CAPACITY))));
+            all.add(new ProducerMethod("failFastOffer", (q, e) -> {
+                int outcome;
+                while ((outcome = ((BaseMpscArrayQueue<Integer>) q).failFastOffer(e)) == -1) {
+                    Thread.onSpinWait();
+                }
+                assertEquals(0, outcome);
+            }));
+        }
         return all;
     }
 
     /** Every producer entry point; the fills add {@code e, e + 1, ...} until the queue is full. */
-    Stream<ProducerMethod> producerMethods() {
-        final List<ProducerMethod> all = new ArrayList<>(singleElementProducers());
+    static Stream<ProducerMethod> producerMethods(QueueSpec spec) {
+        final List<ProducerMethod> all = new ArrayList<>(singleElementProducers(spec));
         all.add(new ProducerMethod("fill(s)", (q, e) -> assertTrue(q.fill(counter(e)) > 0)));
         all.add(new ProducerMethod("fill(s, wait, exit)", (q, e) -> {
             final AtomicInteger batches = new AtomicInteger();
@@ -85,7 +99,7 @@ abstract class BlockingConsumerSuite {
         return all.stream();
     }
 
-    MessagePassingQueue.Supplier<Integer> counter(int first) {
+    static MessagePassingQueue.Supplier<Integer> counter(int first) {
         final AtomicInteger next = new AtomicInteger(first);
         return next::getAndIncrement;
     }
@@ -103,7 +117,7 @@ abstract class BlockingConsumerSuite {
         }
     }
 
-    Stream<ConsumerMethod> consumerMethods() {
+    static Stream<ConsumerMethod> consumerMethods() {
         return Stream.of(
                 new ConsumerMethod("take", MessagePassingBlockingQueue::take),
                 new ConsumerMethod("poll(Long.MAX_VALUE, NANOSECONDS)", q -> q.poll(Long.MAX_VALUE, TimeUnit.NANOSECONDS)),
@@ -115,8 +129,18 @@ abstract class BlockingConsumerSuite {
                 }));
     }
 
-    Stream<Arguments> producerAndConsumerMethods() {
-        return producerMethods().flatMap(p -> consumerMethods().map(c -> Arguments.of(p, c)));
+    static Stream<Arguments> producerAndConsumerMethods() {
+        return QueueRegistry.specs(QueueSpec::blocking).flatMap(spec -> producerMethods(spec)
+                .flatMap(p -> consumerMethods().map(c -> Arguments.of(spec, p, c))));
+    }
+
+    static Stream<Arguments> waitingConsumerMethods() {
+        return QueueRegistry.specs(QueueSpec::blocking).flatMap(spec -> consumerMethods().map(c -> Arguments.of(spec, c)));
+    }
+
+    /** A new queue of {@code spec}, of (at least) {@code capacity} elements, or chunks of that size if unbounded. */
+    static MessagePassingBlockingQueue<Integer> newQueue(QueueSpec spec, int capacity) {
+        return (MessagePassingBlockingQueue<Integer>) spec.<Integer>create(capacity);
     }
 
     /** Checks that elements {@code producer * perProducer + seq} arrive in each producer's order. */
@@ -147,11 +171,8 @@ abstract class BlockingConsumerSuite {
     void awaitParked(Race race, MessagePassingBlockingQueue<?> q, AtomicReference<Thread> consumer) {
         while (true) {
             final Thread t = consumer.get();
-            if (t != null && blockedConsumer(q) == t && LockSupport.getBlocker(t) == q) {
-                final Thread.State state = t.getState();
-                if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING) {
-                    return;
-                }
+            if (Probe.parkedIn(t, q) && Probe.takers(q) > 0) {
+                return;
             }
             race.idle();
         }
@@ -168,9 +189,10 @@ abstract class BlockingConsumerSuite {
      * interrupt it); fails with a consumer parked untimed ({@code WAITING}). Then an interrupt
      * ends the wait.
      */
-    @Test
-    void aPlatformConsumerBlockedInTakeIsTimedWaitingAsInJCTools() throws InterruptedException {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void aPlatformConsumerBlockedInTakeIsTimedWaitingAsInJCTools(QueueSpec spec) throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final AtomicReference<Throwable> ended = new AtomicReference<>();
         final Thread consumer = new Thread(() -> {
             try {
@@ -182,7 +204,7 @@ abstract class BlockingConsumerSuite {
         consumer.start();
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         Thread.State state;
-        while (blockedConsumer(q) != consumer || LockSupport.getBlocker(consumer) != q
+        while (Probe.takers(q) == 0 || LockSupport.getBlocker(consumer) != q
                 || ((state = consumer.getState()) != Thread.State.WAITING && state != Thread.State.TIMED_WAITING)) {
             assertTrue(System.nanoTime() - deadline < 0, "the consumer never parked");
             Thread.sleep(1);
@@ -217,14 +239,14 @@ abstract class BlockingConsumerSuite {
 
     // ---- waking -------------------------------------------------------------------------------
 
-    @ParameterizedTest(name = "{0} wakes {1}")
+    @ParameterizedTest(name = "{0}: {1} wakes {2}")
     @MethodSource("producerAndConsumerMethods")
-    void everyProducerMethodWakesAParkedConsumer(ProducerMethod producer, ConsumerMethod consumerMethod) {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    void everyProducerMethodWakesAParkedConsumer(QueueSpec spec, ProducerMethod producer, ConsumerMethod consumerMethod) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final AtomicReference<Integer> taken = new AtomicReference<>();
         raceParkedConsumer(q, () -> {
             taken.set(consumerMethod.await().await(q));
-            assertNull(blockedConsumer(q), "blockedConsumer cleared once the consumer runs again");
+            assertEquals(0, Probe.takers(q), "the consumer is out of the list once it runs again");
         }, consumer -> producer.produce().add(q, 7));
         assertEquals(7, taken.get());
     }
@@ -233,10 +255,11 @@ abstract class BlockingConsumerSuite {
      * The Dekker window: the producer adds as soon as it sees the consumer publish itself, so it
      * races the consumer's re-check and park. Every producer method takes its turn.
      */
-    @Test
-    void noLostWakeUpWhenOneProducerAddsExactlyAsTheConsumerBlocks() {
-        final List<ProducerMethod> methods = singleElementProducers();
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void noLostWakeUpWhenOneProducerAddsExactlyAsTheConsumerBlocks(QueueSpec spec) {
+        final List<ProducerMethod> methods = singleElementProducers(spec);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final AtomicLong consumed = new AtomicLong();
         final Race race = new Race().watching(consumed::get, () -> "consumed " + consumed.get());
         race.thread("consumer", () -> {
@@ -248,7 +271,7 @@ abstract class BlockingConsumerSuite {
         });
         race.thread("producer", () -> {
             for (int i = 0; i < STRESS_ROUNDS; i++) {
-                while (blockedConsumer(q) == null) {
+                while (Probe.takers(q) == 0) {
                     race.idle();
                 }
                 methods.get(i % methods.size()).produce().add(q, i);
@@ -258,11 +281,13 @@ abstract class BlockingConsumerSuite {
         assertNull(q.poll());
     }
 
-    @Test
-    void noLostWakeUpWhenTwoProducersAddAsTheConsumerBlocks() {
-        final List<ProducerMethod> methods = singleElementProducers();
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void noLostWakeUpWhenTwoProducersAddAsTheConsumerBlocks(QueueSpec spec) {
+        assumeTrue(spec.multiProducer(), "one producer thread at a time");
+        final List<ProducerMethod> methods = singleElementProducers(spec);
         final int perProducer = STRESS_ROUNDS / 2;
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final AtomicLong consumed = new AtomicLong();
         final Race race = new Race().watching(consumed::get, () -> "consumed " + consumed.get());
         final ProducerOrder order = new ProducerOrder(2, perProducer);
@@ -276,7 +301,7 @@ abstract class BlockingConsumerSuite {
             final int producer = id;
             race.thread("producer-" + id, () -> {
                 for (int i = 0; i < perProducer; i++) {
-                    while (blockedConsumer(q) == null) {
+                    while (Probe.takers(q) == 0) {
                         race.idle();
                     }
                     methods.get((i + producer) % methods.size()).produce().add(q, producer * perProducer + i);
@@ -289,16 +314,18 @@ abstract class BlockingConsumerSuite {
     }
 
     /** Producers that do not wait for the consumer: it blocks whenever it outruns them. */
-    @Test
-    void takeDeliversEveryElementOnceInProducerOrderFromFreeRunningProducers() {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void takeDeliversEveryElementOnceInProducerOrderFromFreeRunningProducers(QueueSpec spec) {
         final int perProducer = 20_000;
-        final MessagePassingBlockingQueue<Integer> q = newQueue(4);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, 4);
         final AtomicLong consumed = new AtomicLong();
         final Race race = new Race().watching(consumed::get, () -> "consumed " + consumed.get());
-        final ProducerOrder order = new ProducerOrder(2, perProducer);
+        final int producers = spec.producerThreads();
+        final ProducerOrder order = new ProducerOrder(producers, perProducer);
         race.thread("consumer", () -> {
             final List<Integer> batch = new ArrayList<>();
-            while (consumed.get() < 2L * perProducer) {
+            while (consumed.get() < (long) producers * perProducer) {
                 batch.clear();
                 switch ((int) (consumed.get() % 3)) {
                     case 0:
@@ -319,7 +346,7 @@ abstract class BlockingConsumerSuite {
                 }
             }
         });
-        for (int id = 0; id < 2; id++) {
+        for (int id = 0; id < producers; id++) {
             final int producer = id;
             race.thread("producer-" + id, () -> {
                 for (int i = 0; i < perProducer; i++) {
@@ -339,8 +366,9 @@ abstract class BlockingConsumerSuite {
      * thread then wakes them all: possible only if a parked {@code take()} gives its carrier back
      * (a pinned one would hold it, and the last threads could never run). JDK 21+; skipped before.
      */
-    @Test
-    void takeInVirtualThreadsGivesTheCarrierBack() throws ReflectiveOperationException {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void takeInVirtualThreadsGivesTheCarrierBack(QueueSpec spec) throws ReflectiveOperationException {
         final Method ofVirtual;
         try {
             ofVirtual = Thread.class.getMethod("ofVirtual");
@@ -357,7 +385,7 @@ abstract class BlockingConsumerSuite {
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         for (int i = 0; i < n; i++) {
             final int id = i;
-            final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+            final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
             queues.add(q);
             consumers.add((Thread) unstarted.invoke(builder, (Runnable) () -> {
                 try {
@@ -377,7 +405,7 @@ abstract class BlockingConsumerSuite {
         final Race race = new Race().watching(taken::get, () -> "taken " + taken.get() + " of " + n);
         race.thread("driver", () -> {
             for (int i = 0; i < n; i++) {
-                while (blockedConsumer(queues.get(i)) != consumers.get(i)) {
+                while (!Probe.parkedIn(consumers.get(i), queues.get(i)) || Probe.takers(queues.get(i)) == 0) {
                     race.idle();
                 }
             }
@@ -393,9 +421,10 @@ abstract class BlockingConsumerSuite {
 
     // ---- interrupts ---------------------------------------------------------------------------
 
-    @Test
-    void availableElementIsReturnedEvenIfInterruptedAndTheStatusStays() throws InterruptedException {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void availableElementIsReturnedEvenIfInterruptedAndTheStatusStays(QueueSpec spec) throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         q.offer(1);
         q.offer(2);
         q.offer(3);
@@ -408,32 +437,28 @@ abstract class BlockingConsumerSuite {
         assertTrue(Thread.interrupted(), "interrupt status untouched when nothing waited");
     }
 
-    Stream<ConsumerMethod> waitingConsumerMethods() {
-        return consumerMethods();
-    }
-
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("waitingConsumerMethods")
-    void interruptedBeforeWaitingThrowsClearsStatusAndLeavesQueueUsable(ConsumerMethod method)
+    void interruptedBeforeWaitingThrowsClearsStatusAndLeavesQueueUsable(QueueSpec spec, ConsumerMethod method)
             throws InterruptedException {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         Thread.currentThread().interrupt();
         assertThrows(InterruptedException.class, () -> method.await().await(q));
         assertFalse(Thread.interrupted(), "interrupt status cleared");
-        assertNull(blockedConsumer(q));
+        assertEquals(0, Probe.takers(q));
         assertTrue(q.offer(5));
         assertEquals(5, method.await().await(q));
         assertTrue(q.isEmpty());
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("waitingConsumerMethods")
-    void interruptedWhileParkedThrowsAndClearsStatus(ConsumerMethod method) {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    void interruptedWhileParkedThrowsAndClearsStatus(QueueSpec spec, ConsumerMethod method) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         raceParkedConsumer(q, () -> {
             assertThrows(InterruptedException.class, () -> method.await().await(q));
             assertFalse(Thread.interrupted(), "interrupt status cleared");
-            assertNull(blockedConsumer(q));
+            assertEquals(0, Probe.takers(q));
         }, Thread::interrupt);
         assertTrue(q.offer(1));
         assertEquals(1, q.poll());
@@ -443,10 +468,11 @@ abstract class BlockingConsumerSuite {
      * A producer adds and interrupts the parked consumer at once, in either order: the consumer
      * gets the element or an {@link InterruptedException}, and then the element on a later call.
      */
-    @Test
-    void elementOfferedWhileConsumerIsInterruptedIsNeverLost() {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void elementOfferedWhileConsumerIsInterruptedIsNeverLost(QueueSpec spec) {
         final int rounds = 500;
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final AtomicReference<Thread> consumer = new AtomicReference<>();
         final AtomicLong consumed = new AtomicLong();
         final AtomicInteger interrupted = new AtomicInteger();
@@ -485,25 +511,54 @@ abstract class BlockingConsumerSuite {
 
     // ---- timeouts -----------------------------------------------------------------------------
 
-    @Test
-    void zeroOrNegativeTimeoutNeverWaitsEvenIfInterrupted() throws InterruptedException {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    /**
+     * A zero or negative time-out never waits: it hands over an element at hand (even to an
+     * interrupted thread, whose status stays set), and with none at hand returns empty, or throws
+     * {@link InterruptedException} if the thread is interrupted, as every java.util.concurrent
+     * queue does (JCTools' returned null).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void zeroOrNegativeTimeoutNeverWaitsAndThrowsIfInterruptedWithNothingAtHand(QueueSpec spec)
+            throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final List<Integer> out = new ArrayList<>();
-        Thread.currentThread().interrupt();
         assertNull(q.poll(0, TimeUnit.NANOSECONDS));
         assertNull(q.poll(-1, TimeUnit.DAYS));
         assertNull(q.poll(Long.MIN_VALUE, TimeUnit.NANOSECONDS));
         assertEquals(0, q.drain(out::add, 4, 0, TimeUnit.SECONDS));
-        assertEquals(0, q.drain(out::add, 4, -5, TimeUnit.SECONDS));
-        assertTrue(Thread.interrupted(), "nothing waited, so the interrupt status stays");
+        for (int i = 0; i < 4; i++) {
+            Thread.currentThread().interrupt();
+            final int way = i;
+            assertThrows(InterruptedException.class, () -> {
+                switch (way) {
+                    case 0:
+                        q.poll(0, TimeUnit.NANOSECONDS);
+                        break;
+                    case 1:
+                        q.poll(-1, TimeUnit.DAYS);
+                        break;
+                    case 2:
+                        q.poll(Long.MIN_VALUE, TimeUnit.NANOSECONDS);
+                        break;
+                    default:
+                        q.drain(out::add, 4, -5, TimeUnit.SECONDS);
+                }
+            });
+            assertFalse(Thread.interrupted(), "interrupt status cleared");
+        }
         q.offer(9);
-        assertEquals(9, q.poll(-1, TimeUnit.SECONDS), "a non-positive timeout still polls");
+        Thread.currentThread().interrupt();
+        assertEquals(9, q.poll(-1, TimeUnit.SECONDS), "an element at hand is handed over");
+        assertTrue(Thread.interrupted(), "and the interrupt status stays");
         assertTrue(out.isEmpty());
+        assertEquals(0, Probe.takers(q));
     }
 
-    @Test
-    void smallTimeoutReturnsNullOnlyAfterItElapsed() throws InterruptedException {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void smallTimeoutReturnsNullOnlyAfterItElapsed(QueueSpec spec) throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final long timeout = TimeUnit.MILLISECONDS.toNanos(20);
         // A lower bound only (nanoTime is monotonic and the loop re-parks after early returns).
         long start = System.nanoTime();
@@ -512,14 +567,15 @@ abstract class BlockingConsumerSuite {
         start = System.nanoTime();
         assertEquals(0, q.drain(e -> { }, 3, timeout, TimeUnit.NANOSECONDS));
         assertTrue(System.nanoTime() - start >= timeout, "drain returned before its timeout");
-        assertNull(blockedConsumer(q));
+        assertEquals(0, Probe.takers(q));
         q.offer(1);
         assertEquals(1, q.poll(timeout, TimeUnit.NANOSECONDS));
     }
 
-    @Test
-    void takeParksAgainAfterSpuriousWakeUps() {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void takeParksAgainAfterSpuriousWakeUps(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final AtomicReference<Thread> consumer = new AtomicReference<>();
         final AtomicReference<Integer> taken = new AtomicReference<>();
         final AtomicBoolean returned = new AtomicBoolean();
@@ -543,9 +599,10 @@ abstract class BlockingConsumerSuite {
         assertEquals(3, taken.get());
     }
 
-    @Test
-    void nullUnitIsRejectedWhenTheCallMustWait() {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void nullUnitIsRejectedWhenTheCallMustWait(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         assertThrows(NullPointerException.class, () -> q.poll(1, null), "empty");
         assertThrows(NullPointerException.class, () -> q.drain(e -> fail("consumer called"), 1, 1, null), "empty");
         if (q.capacity() != MessagePassingQueue.UNBOUNDED_CAPACITY) {
@@ -558,10 +615,11 @@ abstract class BlockingConsumerSuite {
         }
     }
 
-    @Test
-    void nullUnitIsNotReadWhenTheCallNeedNotWait() throws InterruptedException {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void nullUnitIsNotReadWhenTheCallNeedNotWait(QueueSpec spec) throws InterruptedException {
         // As JCTools: an element or a slot at hand is taken without looking at the unit.
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         assertTrue(q.offer(1, 1, null));
         assertTrue(q.offer(2, 1, null));
         assertEquals(1, q.poll(1, null));
@@ -573,9 +631,10 @@ abstract class BlockingConsumerSuite {
 
     // ---- drainTo ------------------------------------------------------------------------------
 
-    @Test
-    void drainToMovesEverythingInOrder() {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void drainToMovesEverythingInOrder(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         for (int i = 0; i < 5; i++) {
             q.offer(i);
         }
@@ -586,9 +645,10 @@ abstract class BlockingConsumerSuite {
         assertEquals(0, q.drainTo(out));
     }
 
-    @Test
-    void drainToWithLimitMovesAtMostLimit() {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void drainToWithLimitMovesAtMostLimit(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         for (int i = 0; i < 5; i++) {
             q.offer(i);
         }
@@ -603,9 +663,10 @@ abstract class BlockingConsumerSuite {
         assertEquals(List.of(0, 1, 2, 3, 4), out);
     }
 
-    @Test
-    void drainToRejectsNullAndItselfLeavingQueueUnchanged() {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void drainToRejectsNullAndItselfLeavingQueueUnchanged(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         q.offer(1);
         final NullPointerException npe = assertThrows(NullPointerException.class, () -> q.drainTo(null));
         assertTrue(npe.getMessage().contains("c"), npe.getMessage());
@@ -618,9 +679,10 @@ abstract class BlockingConsumerSuite {
 
     // ---- blocking drain -----------------------------------------------------------------------
 
-    @Test
-    void blockingDrainTakesWhatIsThereWithoutWaiting() throws InterruptedException {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void blockingDrainTakesWhatIsThereWithoutWaiting(QueueSpec spec) throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         for (int i = 0; i < 5; i++) {
             q.offer(i);
         }
@@ -630,9 +692,10 @@ abstract class BlockingConsumerSuite {
         assertEquals(List.of(0, 1, 2, 3, 4), out);
     }
 
-    @Test
-    void blockingDrainWithLimitZeroReturnsAtOnce() throws InterruptedException {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void blockingDrainWithLimitZeroReturnsAtOnce(QueueSpec spec) throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         // Interrupted: had it tried to wait, it would throw.
         Thread.currentThread().interrupt();
         assertEquals(0, q.drain(e -> { }, 0, Long.MAX_VALUE, TimeUnit.DAYS));
@@ -642,9 +705,10 @@ abstract class BlockingConsumerSuite {
         assertEquals(1, q.size());
     }
 
-    @Test
-    void blockingDrainRejectsBadArgumentsLeavingQueueUnchanged() {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void blockingDrainRejectsBadArgumentsLeavingQueueUnchanged(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         q.offer(1);
         final IllegalArgumentException iae = assertThrows(IllegalArgumentException.class,
                 () -> q.drain(e -> { }, -1, 1, TimeUnit.SECONDS));
@@ -655,9 +719,10 @@ abstract class BlockingConsumerSuite {
         assertEquals(1, q.size());
     }
 
-    @Test
-    void blockingDrainWaitsForTheFirstElementThenTakesWhatFollowedUpToLimit() {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void blockingDrainWaitsForTheFirstElementThenTakesWhatFollowedUpToLimit(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final List<Integer> out = new ArrayList<>();
         final AtomicInteger drained = new AtomicInteger(-1);
         raceParkedConsumer(q, () -> drained.set(q.drain(out::add, 2, Long.MAX_VALUE, TimeUnit.DAYS)),
@@ -668,14 +733,170 @@ abstract class BlockingConsumerSuite {
         assertEquals(3 - n, q.size());
     }
 
-    @Test
-    void consumerExceptionInBlockingDrainCountsElementAsDelivered() {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void consumerExceptionInBlockingDrainCountsElementAsDelivered(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         raceParkedConsumer(q, () -> assertThrows(IllegalStateException.class, () -> q.drain(e -> {
             throw new IllegalStateException("refused " + e);
         }, 4, Long.MAX_VALUE, TimeUnit.DAYS)), consumer -> q.offer(1));
         assertTrue(q.isEmpty());
-        assertNull(blockedConsumer(q));
+        assertEquals(0, Probe.takers(q));
+    }
+
+    /** One fill wakes as many waiting consumers as it added elements, each for one of them. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void oneFillWakesSeveralWaitingConsumers(QueueSpec spec) throws Exception {
+        assumeTrue(spec.multiConsumer(), "one consumer thread at a time");
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
+        final List<Thread> consumers = new ArrayList<>();
+        final List<Object> got = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < 3; i++) {
+            final Thread t = new Thread(() -> {
+                try {
+                    got.add(q.take());
+                } catch (Throwable e) {
+                    got.add(e);
+                }
+            }, "take-" + i);
+            t.start();
+            consumers.add(t);
+            Probe.awaitParked(t, q, i + 1, 0);
+        }
+        assertEquals(3, q.fill(counter(0), 3));
+        for (Thread t : consumers) {
+            t.join(TimeUnit.SECONDS.toMillis(20));
+            assertFalse(t.isAlive(), t.getName() + " still waiting");
+        }
+        final List<Object> sorted = new ArrayList<>(got);
+        sorted.sort(null);
+        assertEquals(List.of(0, 1, 2), sorted);
+        assertEquals(0, Probe.takers(q));
+    }
+
+    /**
+     * A fill whose supplier is slow wakes a waiting consumer for each element it has stored, not
+     * only once its batch is done: here the supplier blocks before the second element, and the
+     * consumer must get the first meanwhile. (The unbounded MPSC queue's fill once woke the
+     * consumer only after its last element.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void aFillWakesTheConsumerForEachElementWhileItsSupplierIsSlow(QueueSpec spec) throws Exception {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        final AtomicReference<Integer> first = new AtomicReference<>();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread consumer = new Thread(() -> {
+            try {
+                first.set(q.take());
+                assertEquals(2, q.take());
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "consumer");
+        consumer.start();
+        Probe.awaitParked(consumer, q, 1, 0);
+        final AtomicInteger next = new AtomicInteger(1);
+        final Thread filler = new Thread(() -> q.fill(() -> {
+            final int e = next.getAndIncrement();
+            if (e == 2) {
+                try {
+                    release.await();
+                } catch (InterruptedException x) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return e;
+        }, 2), "slow-filler");
+        filler.start();
+        try {
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (first.get() == null) {
+                assertTrue(System.nanoTime() - deadline < 0, "the consumer did not get the first element "
+                        + "while the supplier was still working on the second");
+                Thread.sleep(1);
+            }
+            assertEquals(1, first.get());
+        } finally {
+            release.countDown();
+        }
+        filler.join(TimeUnit.SECONDS.toMillis(20));
+        consumer.join(TimeUnit.SECONDS.toMillis(20));
+        assertFalse(consumer.isAlive());
+        assertNull(failure.get());
+        assertTrue(q.isEmpty());
+    }
+
+    /**
+     * {@code drainTo} takes what is written and stops at a head a producer has claimed and not yet
+     * written (a fill whose supplier is slow), without waiting for it, also on an interrupted
+     * thread. (It once waited there, as {@code poll} does, without a bound or an interrupt check.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void drainToNeverWaitsForAHeadAProducerHasClaimedButNotWritten(QueueSpec spec) throws Exception {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
+        final java.util.concurrent.CountDownLatch inSupplier = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        final AtomicInteger next = new AtomicInteger(1);
+        final Thread filler = new Thread(() -> q.fill(() -> {
+            final int e = next.getAndIncrement();
+            if (e == 2) {
+                inSupplier.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException x) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return e;
+        }, 2), "slow-filler");
+        filler.start();
+        try {
+            assertTrue(inSupplier.await(20, TimeUnit.SECONDS));
+            assumeTrue(q.size() == 2, "this queue's fill asks its supplier before it claims a slot");
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+                final List<Integer> out = new ArrayList<>();
+                assertEquals(1, q.drainTo(out));
+                assertEquals(List.of(1), out);
+                Thread.currentThread().interrupt();
+                assertEquals(0, q.drainTo(out, 5));
+                assertTrue(Thread.interrupted(), "drainTo does not read the interrupt status");
+            });
+        } finally {
+            release.countDown();
+            filler.join(TimeUnit.SECONDS.toMillis(20));
+        }
+        final List<Integer> rest = new ArrayList<>();
+        assertEquals(1, q.drainTo(rest));
+        assertEquals(List.of(2), rest);
+    }
+
+    /**
+     * A parked consumer and a fill whose supplier fails on its third element: the two it stored
+     * are in the queue, and the fill wakes the consumer for them (the wake-up is in the fill's
+     * failure path too; without it the consumer stays parked and the race reports a stall).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void aFillWhoseSupplierFailsWakesTheConsumerForWhatItStored(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, 16);
+        final AtomicReference<Integer> taken = new AtomicReference<>();
+        raceParkedConsumer(q, () -> taken.set(q.take()), consumer -> {
+            final AtomicInteger next = new AtomicInteger(1);
+            assertThrows(IllegalStateException.class, () -> q.fill(() -> {
+                final int e = next.getAndIncrement();
+                if (e == 3) {
+                    throw new IllegalStateException("supplier failed");
+                }
+                return e;
+            }, 8));
+        });
+        assertEquals(1, taken.get());
+        assertEquals(2, q.poll());
+        assertNull(q.poll());
     }
 
     /**
@@ -685,9 +906,10 @@ abstract class BlockingConsumerSuite {
      * head would). Once the supplier returns, its element comes out. Run under a deadline, so a
      * wait that ignores them fails instead of hanging.
      */
-    @Test
-    void waitsForAClaimedButUnwrittenSlotHonourDeadlinesAndInterrupts() throws Exception {
-        final MessagePassingBlockingQueue<Integer> q = newQueue(CAPACITY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.jcq.queues.QueueRegistry#blocking")
+    void waitsForAClaimedButUnwrittenSlotHonourDeadlinesAndInterrupts(QueueSpec spec) throws Exception {
+        final MessagePassingBlockingQueue<Integer> q = newQueue(spec, CAPACITY);
         final java.util.concurrent.CountDownLatch inSupplier = new java.util.concurrent.CountDownLatch(1);
         final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         final Thread filler = new Thread(() -> q.fill(() -> {
@@ -702,7 +924,7 @@ abstract class BlockingConsumerSuite {
         filler.start();
         try {
             assertTrue(inSupplier.await(20, TimeUnit.SECONDS));
-            assertFalse(q.isEmpty(), "the fill's slot is claimed");
+            assumeFalse(q.isEmpty(), "this queue's fill asks its supplier before it claims a slot");
             org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
                 final long start = System.nanoTime();
                 assertNull(q.poll(20, TimeUnit.MILLISECONDS));
@@ -731,16 +953,5 @@ abstract class BlockingConsumerSuite {
         }
         assertEquals(5, q.take());
         assertTrue(q.isEmpty());
-    }
-
-    /** A new queue of (at least) {@code capacity} elements, or chunks of that size if unbounded. */
-    abstract MessagePassingBlockingQueue<Integer> newQueue(int capacity);
-
-    /** The queue's parked (or about to park) consumer, or null: its {@code blockedConsumer}. */
-    abstract Thread blockedConsumer(MessagePassingBlockingQueue<?> q);
-
-    /** Producer entry points of this queue beyond {@link MessagePassingBlockingQueue}'s; each adds the one element it is given. */
-    List<ProducerMethod> moreSingleElementProducers() {
-        return List.of();
     }
 }

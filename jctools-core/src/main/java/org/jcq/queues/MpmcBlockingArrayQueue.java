@@ -1,0 +1,84 @@
+package org.jcq.queues;
+
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A bounded multi-producer multi-consumer queue that is also a {@link BlockingQueue}: consumers can
+ * wait for an element ({@link #take()}, {@link #poll(long, TimeUnit)}, the timed
+ * {@link #drain(Consumer, int, long, TimeUnit)}) and producers for room ({@link #put},
+ * {@link #offer(Object, long, TimeUnit)}); for an executor's bounded work queue. JCTools has no
+ * such queue. Its compact edition is {@link MpmcBlockingUnpaddedArrayQueue}.
+ * <p>
+ * Algorithm: {@link MpmcArrayQueue}'s ring (Vyukov's, a sequence per slot), unchanged (this class
+ * extends it), and the wait protocol every blocking queue of this package shares ({@code Parking},
+ * whose class note gives the argument that no wake-up is lost): after each element it publishes a
+ * producer loads the count of waiting consumers, and after each slot it frees a consumer loads the
+ * count of waiting producers: one load each, and more only when a thread waits; each element added
+ * wakes at most one waiting consumer, and each slot freed at most one waiting producer. Both sides
+ * claim with a CAS of their index, which, with the waiting side's volatile re-check of that index,
+ * closes the race. Invariants, orderings and linearization points: the ring's and the protocol's;
+ * {@code take} and the timed {@code poll}: the poll that returns the element.
+ * <p>
+ * <h2>Departures from {@link BlockingQueue}</h2>
+ * None in threading: any number of producers and consumers. A thread blocked without a deadline is
+ * {@code TIMED_WAITING} (its park has the protocol's safety-net timeout), where
+ * {@link java.util.concurrent.ArrayBlockingQueue}'s is {@code WAITING}. An element (or room) at
+ * hand is taken even if the calling thread is interrupted, as
+ * {@link java.util.concurrent.LinkedTransferQueue} does; a call that finds none throws
+ * {@link InterruptedException} if interrupted, also with a zero or negative time-out.
+ * {@code size()} and {@link #remainingCapacity()} are estimates while other threads run.
+ * {@code remove(Object)} of a present element and the iterator's {@code remove} throw
+ * {@link UnsupportedOperationException}. {@code docs/blocking-queues.md} lists every departure and
+ * what to use instead.
+ *
+ * @param <E> the type of the elements
+ */
+public class MpmcBlockingArrayQueue<E> extends MpmcBlockingArrayQueueFields<E>
+        implements BlockingMethods<E> {
+    static {
+        // How the wait protocol reaches this edition's fields, and its re-checks (see Parking).
+        Parking.<MpmcBlockingArrayQueue<?>>register(MpmcBlockingArrayQueue.class,
+                MpmcBlockingArrayQueue::lvWaiting,
+                MpmcBlockingArrayQueue::svWaiting,
+                MpmcBlockingArrayQueue::laLists,
+                MpmcBlockingArrayQueue::casLists,
+                // Volatile loads: pair with the producers' claiming CAS.
+                q -> q.lvProducerIndex() != q.lvConsumerIndex(),
+                // Volatile: pairs with the consumers' claiming CAS.
+                q -> q.laProducerIndex() - q.lvConsumerIndex() < q.capacity());
+    }
+
+    /**
+     * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two), as
+     * {@link MpmcArrayQueue}'s.
+     *
+     * @param capacity the requested capacity, in {@code [2, 2^30]}
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     */
+    public MpmcBlockingArrayQueue(int capacity) {
+        super(capacity);
+    }
+
+    /** The protocol's lists, or null if no thread has waited yet; for tests. */
+    final Parking.Lists lists() {
+        return laLists();
+    }
+
+    /** After every element made visible (each of a fill too): whether a consumer waits (S1). */
+    @Override
+    final void added() {
+        if ((int) lvWaiting() != 0) {
+            // The lists exist: a waiter is counted only after its thread made them.
+            laLists().signalTakers();
+        }
+    }
+
+    /** After every slot freed: whether a producer waits for room (S1). */
+    @Override
+    final void freed() {
+        if ((lvWaiting() >>> 32) != 0) {
+            laLists().signalPutters();
+        }
+    }
+}

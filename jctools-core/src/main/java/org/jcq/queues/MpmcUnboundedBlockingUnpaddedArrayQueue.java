@@ -1,0 +1,110 @@
+package org.jcq.queues;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.jcq.internal.VarHandles;
+
+/**
+ * An unbounded multi-producer multi-consumer queue whose consumers can block: an executor's work
+ * queue, where submitters must never be refused or wait and the worker threads sleep while there is
+ * nothing to do. Consumers wait for an element with {@link #take()}, {@link #poll(long, TimeUnit)}
+ * and the timed {@link #drain(Consumer, int, long, TimeUnit)}; {@link #put} and the timed
+ * {@link #offer(Object, long, TimeUnit)} never wait. JCTools has no such queue. It is the compact
+ * edition of {@link MpmcUnboundedBlockingArrayQueue}: no padding, the protocol's two fields next to
+ * the indices, for programs that hold many of them.
+ * <p>
+ * Algorithm: {@link MpmcUnboundedXaddUnpaddedArrayQueue}'s chunks, unchanged (this class extends
+ * it: producers claim an index with one fetch-and-add, consumers with a CAS, see
+ * {@code MpUnboundedXaddArrayQueue}), and the wait protocol every blocking queue of this package
+ * shares ({@code Parking}, whose class note gives the argument that no wake-up is lost): after each
+ * element it stores a producer loads the count of waiting consumers, one load when none waits; each
+ * element added wakes at most one waiting consumer. The producers' fetch-and-add, with a waiting
+ * consumer's volatile re-check of the producer index, closes the race. A producer that is
+ * descheduled between its fetch-and-add and its store holds up the consumers that reach its index
+ * (they wait, parked after a short spin, and it wakes them when it stores). Invariants, orderings
+ * and linearization points: the chunks' and the protocol's; {@code take} and the timed
+ * {@code poll}: the poll that returns the element.
+ *
+ * <h2>Departures from {@link BlockingQueue}</h2>
+ * None in threading: any number of producers and consumers. {@link #remainingCapacity()} is
+ * {@link Integer#MAX_VALUE}. A thread blocked without a deadline is {@code TIMED_WAITING} (its park
+ * has the protocol's safety-net timeout). An element at hand is taken even if the calling thread is
+ * interrupted, as {@link java.util.concurrent.LinkedTransferQueue} does; a call that finds none
+ * throws {@link InterruptedException} if interrupted, also with a zero or negative time-out.
+ * {@code size()} is an estimate while other threads run. {@code remove(Object)} of a present
+ * element and the iterator's {@code remove} throw {@link UnsupportedOperationException}.
+ * {@code docs/blocking-queues.md} lists every departure and what to use instead.
+ *
+ * @param <E> the type of the elements
+ */
+public class MpmcUnboundedBlockingUnpaddedArrayQueue<E> extends MpmcUnboundedXaddUnpaddedArrayQueue<E>
+        implements BlockingMethods<E> {
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    private static final VarHandle WAITING = VarHandles.field(LOOKUP,
+            MpmcUnboundedBlockingUnpaddedArrayQueue.class, "waiting", long.class);
+    private static final VarHandle LISTS = VarHandles.field(LOOKUP,
+            MpmcUnboundedBlockingUnpaddedArrayQueue.class, "lists", Parking.Lists.class);
+
+    static {
+        // How the wait protocol reaches this edition's fields, and its re-checks (see Parking).
+        Parking.<MpmcUnboundedBlockingUnpaddedArrayQueue<?>>register(MpmcUnboundedBlockingUnpaddedArrayQueue.class,
+                MpmcUnboundedBlockingUnpaddedArrayQueue::lvWaiting,
+                (q, value) -> WAITING.setVolatile(q, value),
+                MpmcUnboundedBlockingUnpaddedArrayQueue::lists,
+                (q, made) -> LISTS.compareAndSet(q, (Parking.Lists) null, made),
+                // Volatile loads: pair with the producers' claiming fetch-and-add.
+                q -> q.lvProducerIndex() != q.lvConsumerIndex(),
+                // No producer waits: the queue has no bound.
+                Parking::always);
+    }
+
+    /** Registered waiters not yet signalled: takers in the low 32 bits, putters in the high ones. */
+    private long waiting;
+    /** Null until a thread first waits; then the waiters' lists, for good. */
+    private Parking.Lists lists;
+
+    /**
+     * Creates a queue with chunks of at least {@code chunkSize} slots (rounded up to a power of
+     * two) that keeps up to {@code maxPooledChunks} emptied chunks for reuse, as
+     * {@link MpmcUnboundedXaddUnpaddedArrayQueue#MpmcUnboundedXaddUnpaddedArrayQueue(int, int)}.
+     *
+     * @param chunkSize the requested chunk size, in {@code [0, 2^30]}
+     * @param maxPooledChunks how many emptied chunks to keep, in {@code [0, 2^30]}
+     * @throws IllegalArgumentException if an argument is out of range
+     */
+    public MpmcUnboundedBlockingUnpaddedArrayQueue(int chunkSize, int maxPooledChunks) {
+        super(chunkSize, maxPooledChunks);
+    }
+
+    /**
+     * Creates a queue with chunks of at least {@code chunkSize} slots that keeps up to 2 emptied
+     * chunks for reuse.
+     *
+     * @param chunkSize the requested chunk size, in {@code [0, 2^30]}
+     * @throws IllegalArgumentException if {@code chunkSize} is out of range
+     */
+    public MpmcUnboundedBlockingUnpaddedArrayQueue(int chunkSize) {
+        this(chunkSize, DEFAULT_MAX_POOLED_CHUNKS);
+    }
+
+    private long lvWaiting() {
+        return (long) WAITING.getVolatile(this);
+    }
+
+    /** The protocol's lists, or null if no thread has waited yet (acquire); also for tests. */
+    final Parking.Lists lists() {
+        return (Parking.Lists) LISTS.getAcquire(this);
+    }
+
+    /** After every element made visible (each of a fill too): whether a consumer waits (S1). */
+    @Override
+    final void added() {
+        if ((int) lvWaiting() != 0) {
+            // The lists exist: a waiter is counted only after its thread made them.
+            lists().signalTakers();
+        }
+    }
+}
