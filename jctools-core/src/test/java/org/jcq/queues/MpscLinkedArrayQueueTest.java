@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -253,6 +254,49 @@ class MpscLinkedArrayQueueTest {
         race.run();
         assertTrue(checked.get());
         assertEmptyQueue(q);
+    }
+
+    /**
+     * Producers that meet a chunk being linked wait for the linking producer, and on virtual
+     * threads they park now and then while they do: the linker may be a virtual thread unmounted in
+     * a chunk allocator that blocks, and producers spinning on every carrier would keep it from
+     * ever running again. Twice as many spinning producers as carriers here; the run fails on its
+     * time limit if they keep the carriers. (Their spin once had no such park.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("variants")
+    void producersWaitingForALinkLeaveTheCarriersToALinkerThatBlocked(Variant variant) throws Exception {
+        assumeTrue(RoundThreads.Kind.VIRTUAL.available(), "virtual threads need JDK 21+");
+        final BaseMpscLinkedArrayQueue<Integer> q = variant.withChunk().apply(4);
+        final CountDownLatch linking = new CountDownLatch(1);
+        final CountDownLatch resume = new CountDownLatch(1);
+        q.chunkAllocator = length -> {
+            linking.countDown();
+            awaitLatch(resume);
+            return new Object[length];
+        };
+        for (int i = 0; i < 3; i++) {
+            assertTrue(q.offer(i), "ring of 4 holds 3 before it links");
+        }
+        final int producers = 2 * Runtime.getRuntime().availableProcessors();
+        try (RoundThreads threads = new RoundThreads("producers waiting for a blocked linker", RoundThreads.Kind.VIRTUAL)) {
+            final Thread linker = threads.thread("linker", () -> assertTrue(q.offer(3)));
+            final List<Thread> spinners = new ArrayList<>();
+            for (int p = 0; p < producers; p++) {
+                final int e = 4 + p;
+                spinners.add(threads.thread("producer-" + p, () -> assertTrue(q.offer(e))));
+            }
+            // Started one by one (not start()): the linker first, the spinners once it is inside
+            // the allocator.
+            linker.start();
+            assertTrue(linking.await(20, java.util.concurrent.TimeUnit.SECONDS), "the linker never linked");
+            spinners.forEach(Thread::start);
+            // Let the spinners take the carriers before the linker may go on.
+            Thread.sleep(50);
+            resume.countDown();
+            threads.joinAll(() -> "queue size " + q.size());
+        }
+        assertEquals(4 + producers, q.size());
     }
 
     @ParameterizedTest(name = "{0}")
