@@ -250,12 +250,118 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
     @Override
     final Object takeClaimed(Object[] buffer, long c, int mask) {
         final int slot = slot(c, mask);
-        // Plain: the acquire load of the sequence before the claim made the element visible.
-        final Object e = lpElement(buffer, slot);
-        spElement(buffer, slot, null);
+        final Object e = takeElement(buffer, slot);
         soSequence(sequences, sequenceSlot(c, mask), c + mask + 1);
         freed();
         return e;
+    }
+
+    /**
+     * Takes what a claimed, published slot holds (an element or SKIP, which a removed element's
+     * mark reads as) and clears it. Plain: the
+     * acquire load of the slot's sequence before the claim made the element visible. While a
+     * {@link #removeWhere} scans (the count read after the claim, volatile, is not 0), by a swap:
+     * the remover may be turning the element into SKIP with a CAS, and exactly one of the two gets
+     * it (see {@link #removeWhere}).
+     */
+    private Object takeElement(Object[] buffer, int slot) {
+        final Object e;
+        if (lvRemovers() != 0) {
+            e = xchgElement(buffer, slot, null);
+        } else {
+            e = lpElement(buffer, slot);
+            spElement(buffer, slot, null);
+        }
+        return e != REMOVED ? e : passRemoved();
+    }
+
+    /** Cold path of a consumer that took a removed element's mark: counts it off, and skips it. */
+    private Object passRemoved() {
+        addRemoved(-1);
+        return SKIP;
+    }
+
+    /**
+     * Removes the published elements that {@code filter} accepts (the first only, if
+     * {@code first}), replacing each with {@link #REMOVED} by a CAS, which consumers step over as
+     * they do a failed fill's SKIP (and count off {@link #lvRemoved}); returns how many it removed. For the blocking editions' {@code remove(Object)}
+     * and bulk removals (no JCTools queue removes but from the head). Any thread may call it.
+     * <p>
+     * Why it never takes an element a consumer takes too: it raises the removers' count (an
+     * atomic add, volatile) before it reads the consumer index (volatile), and a consumer reads the
+     * count (volatile) after the CAS that claimed its index. In the total order of these accesses,
+     * a consumer that read the count 0 either claimed its index before this call read the consumer
+     * index, and this call scans only from that index on, or read it after a removal ended, whose
+     * CAS it then sees as REMOVED (the count's decrement publishes it). Every other consumer takes its
+     * slot by a swap, and the swap and this call's CAS exchange the same slot's content: one gets
+     * the element, the other finds it gone. A slot is looked at only while its sequence shows it
+     * published for the index scanned; a CAS that meets a later lap's element fails unless that is
+     * the same object, which is then an occurrence in the queue, and its consumer claimed after the
+     * scan began, so swaps. A remover calls {@code filter} (user code) with no lock held; if it
+     * throws, the count goes back down and the exception propagates, the elements removed before
+     * staying removed.
+     */
+    final int removeWhere(java.util.function.Predicate<Object> filter, boolean first) {
+        final Object[] buffer = this.buffer;
+        final long[] sequences = this.sequences;
+        final int mask = this.mask;
+        int removed = 0;
+        addRemovers(1);
+        try {
+            // After the count's increment: consumers that claim past this index swap. The scan
+            // ends when it has caught up with the producer index, read again each time it gets
+            // there: an answer of none linearizes at that last read, when every index before it
+            // had been looked at while its element (if any) was published.
+            long to = lvProducerIndex();
+            for (long i = lvConsumerIndex(); i < to || i < (to = lvProducerIndex()); i++) {
+                // Acquire: the element published for index i (not an earlier or later lap's).
+                final long seq = awaitPublished(sequences, sequenceSlot(i, mask), i);
+                if (seq == WITHDRAWN) {
+                    break;
+                }
+                if (seq != i + 1) {
+                    continue;
+                }
+                final int slot = slot(i, mask);
+                final Object e = lpElement(buffer, slot);
+                if (e != null && e != SKIP && e != REMOVED && filter.test(e) && casElement(buffer, slot, e, REMOVED)) {
+                    addRemoved(1);
+                    removed++;
+                    if (first) {
+                        break;
+                    }
+                }
+            }
+        } finally {
+            addRemovers(-1);
+        }
+        return removed;
+    }
+
+    /** What {@link #awaitPublished} returns when the claim it waited on was withdrawn. */
+    private static final long WITHDRAWN = Long.MIN_VALUE;
+
+    /**
+     * Cold path of {@link #removeWhere}: the sequence of claimed index {@code i} once its producer
+     * has published it (or a consumer has since taken it), waiting for a producer between its
+     * claim and its store as {@code poll} does for its head: an offer that began before the
+     * removal may have claimed {@code i} before later offers that completed before it, so the
+     * removal must see its element to be linearizable. Returns {@link #WITHDRAWN} if the claim was
+     * withdrawn (a failed fill's): then no index from {@code i} on is claimed.
+     */
+    private long awaitPublished(long[] sequences, int sequenceSlot, long i) {
+        long seq;
+        for (int spins = 1; (seq = laSequence(sequences, sequenceSlot)) == i; spins++) {
+            if ((spins & RECHECK_MASK) == 0) {
+                // Volatile: pairs with a withdrawing fill's CAS of the producer index.
+                if (lvProducerIndex() <= i) {
+                    return WITHDRAWN;
+                }
+                // The producer may be a virtual thread unmounted in its fill's supplier.
+                Waits.spun(spins);
+            }
+        }
+        return seq;
     }
 
     /**
@@ -441,8 +547,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         int k = 0;
         try {
             for (; k < n; k++) {
-                final Object e = lpElement(buffer, first + k);
-                spElement(buffer, first + k, null);
+                final Object e = takeElement(buffer, first + k);
                 // Release: pairs with the next lap's producer; the slot is read and cleared.
                 soSequence(sequences, firstSequence + k, from + k + mask + 1);
                 freed();
@@ -470,7 +575,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
             if (seq == c + 1) {
                 final Object e = headIfUnclaimed(c, mask);
-                if (e == SKIP) {
+                if (e == SKIP || e == REMOVED) {
                     stepOver(c, mask);
                 } else if (e != null) {
                     return cast(e);
@@ -496,7 +601,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
                 return null;
             }
             final Object e = headIfUnclaimed(c, mask);
-            if (e != SKIP) {
+            if (e != SKIP && e != REMOVED) {
                 return cast(e);
             }
             stepOver(c, mask);

@@ -108,6 +108,16 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
         buffer[slot] = e;
     }
 
+    /** Swaps the slot's content for {@code e} (volatile), returning what it held. */
+    static Object xchgElement(Object[] buffer, int slot, Object e) {
+        return ELEMENT.getAndSet(buffer, slot, e);
+    }
+
+    /** CASes the slot from {@code expect} (by identity) to {@code update} (volatile). */
+    static boolean casElement(Object[] buffer, int slot, Object expect, Object update) {
+        return ELEMENT.compareAndSet(buffer, slot, expect, update);
+    }
+
     /**
      * Release store of null: a release fence, then a plain store. It orders what came before it
      * as {@link #soElement} does, and an acquire load that reads the null pairs with it: a release

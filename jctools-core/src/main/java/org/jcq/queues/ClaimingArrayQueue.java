@@ -96,10 +96,10 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
         }
     }
 
-    /** {@inheritDoc} A skipped index is not present. */
+    /** {@inheritDoc} A skipped index, or a removed element's, is not present. */
     @Override
     E elementIfPresent(long index) {
         final E e = super.elementIfPresent(index);
-        return e == SKIP ? null : e;
+        return e == SKIP || e == REMOVED ? null : e;
     }
 }

@@ -45,7 +45,8 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
      * {@inheritDoc}
      * <p>
      * Reads the consumer index, then the producer index, then the consumer index again until the
-     * two consumer reads agree, so the difference is taken over one consistent consumer position.
+     * two consumer reads agree, so the difference is taken over one consistent consumer position;
+     * less the removed elements whose slots consumers have not passed yet, if any.
      */
     @Override
     public final int size() {
@@ -57,7 +58,7 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
             final long p = laProducerIndex();
             after = laConsumerIndex();
             if (before == after) {
-                final long size = p - after;
+                final long size = p - after - lvRemoved();
                 return size <= 0 ? 0 : (int) Math.min(size, bound);
             }
         }
@@ -73,7 +74,7 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
      */
     @Override
     public boolean isEmpty() {
-        return laConsumerIndex() >= laProducerIndex();
+        return laConsumerIndex() + lvRemoved() >= laProducerIndex();
     }
 
     @SuppressWarnings("unchecked")
@@ -91,6 +92,40 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
             throw Args.nullSupplied(done);
         }
         return e;
+    }
+
+    /**
+     * What a removal from the middle ({@code remove(Object)} of an MPMC blocking queue) leaves in
+     * the slot of the element it removed; the index's consumer claims it as any other, counts it
+     * off {@link #lvRemoved} and goes on without an element. Never returned to a caller.
+     */
+    static final Object REMOVED = new Object();
+
+    /**
+     * How many {@code remove(Object)} calls scan this queue, read (volatile) by a consumer after
+     * the CAS that claimed its index: the MPMC blocking queues' count; always 0 here, where no
+     * element is removed but from the head.
+     */
+    int lvRemovers() {
+        return 0;
+    }
+
+    /** Adds {@code delta} to the count {@link #lvRemovers} reads (atomic); MPMC blocking queues only. */
+    void addRemovers(int delta) {
+        throw new UnsupportedOperationException();
+    }
+
+    /**
+     * How many {@link #REMOVED} marks are in slots consumers have not passed yet (volatile), so
+     * that {@link #size()} and {@link #isEmpty()} do not count removed elements; always 0 here.
+     */
+    int lvRemoved() {
+        return 0;
+    }
+
+    /** Adds {@code delta} to the count {@link #lvRemoved} reads (atomic); MPMC blocking queues only. */
+    void addRemoved(int delta) {
+        throw new UnsupportedOperationException();
     }
 
     /**

@@ -3,6 +3,7 @@ package org.jcq.queues;
 import java.util.Iterator;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Waits;
 
 /**
  * What the two XADD queues ({@link MpscUnboundedXaddArrayQueue}, {@link MpmcUnboundedXaddArrayQueue})
@@ -127,6 +128,12 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
     /** What {@link #mpscAwaitElement} returns for an abandoned index; never stored in a slot. */
     private static final Object ABANDONED = new Object();
 
+    /**
+     * How many spins a removal waits for an unpublished index while some index is abandoned
+     * before it takes this one for abandoned too (see {@link #mpmcRemoveWhere}).
+     */
+    private static final int REMOVAL_PATIENCE = 1 << 16;
+
     /** chunkSize - 1, chunkSize being a power of two: an index's offset in its chunk. */
     final int chunkMask;
     /** log2(chunkSize): an index's chunk index is {@code index >>> chunkShift}. */
@@ -175,6 +182,14 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
 
     /** Consumer index, volatile: for a blocking queue's waiting consumer (after its own volatile store). */
     abstract long lvConsumerIndex();
+
+    /**
+     * Whether elements may be removed from any position ({@link #mpmcRemoveWhere}): the blocking
+     * MPMC edition's; not here, where the consumers' paths stay as they were.
+     */
+    boolean removable() {
+        return false;
+    }
 
     abstract void soConsumerIndex(long value);
 
@@ -698,7 +713,10 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
                 final Object e = chunk.publishedElement(offset, k);
                 if (e != null) {
                     if (casConsumerIndex(c, c + 1)) {
-                        return mpmcTake(chunk, offset, e);
+                        final E taken = mpmcTake(chunk, offset, e);
+                        if (taken != null) {
+                            return taken;
+                        }
                     }
                     continue;
                 }
@@ -735,10 +753,14 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
                 return null;
             }
         }
-        // Release: pairs with a next-lap producer waiting for the slot to clear.
-        next.soElement(0, null);
+        if (removable()) {
+            e = takeRemovable(next, 0);
+        } else {
+            // Release: pairs with a next-lap producer waiting for the slot to clear.
+            next.soElement(0, null);
+        }
         moveConsumerChunk(chunk, next);
-        return cast(e);
+        return e == REMOVED ? null : cast(e);
     }
 
     /**
@@ -793,19 +815,113 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
         return false;
     }
 
-    /** Takes element {@code e} of a claimed index: clears its slot (release, as in mpmcRotate). */
+    /**
+     * Takes element {@code e} of a claimed index: clears its slot (release, as in mpmcRotate).
+     * Where elements may be removed, takes what the slot holds by then instead, and returns null
+     * if that is {@link #REMOVED}.
+     */
     private E mpmcTake(MpUnboundedXaddChunk<E> chunk, int offset, Object e) {
+        if (removable()) {
+            final Object taken = takeRemovable(chunk, offset);
+            return taken == REMOVED ? null : cast(taken);
+        }
         chunk.soNull(offset);
         return cast(e);
+    }
+
+    /**
+     * Where elements may be removed: takes what claimed slot {@code offset} of {@code chunk} holds
+     * (an element or {@link #REMOVED}) and clears it; see {@link #mpmcRemoveWhere} for why a swap
+     * while a removal scans, and why the slot is read again after the claim otherwise.
+     */
+    private Object takeRemovable(MpUnboundedXaddChunk<E> chunk, int offset) {
+        final Object e;
+        if (lvRemovers() != 0) {
+            e = chunk.xchgElement(offset, null);
+        } else {
+            e = chunk.laElement(offset);
+            chunk.soNull(offset);
+        }
+        if (e == REMOVED) {
+            // Passed: no longer counted off the size.
+            addRemoved(-1);
+        }
+        return e;
+    }
+
+    /**
+     * Removes the published elements that {@code filter} accepts (the first only, if
+     * {@code first}), replacing each with {@link #REMOVED} by a CAS; returns how many. For the
+     * blocking MPMC edition's {@code remove(Object)} and bulk removals; any thread. The argument
+     * is {@code BaseMpmcArrayQueue.removeWhere}'s: the removers' count is raised (atomic add) before
+     * the consumer index is read (volatile), and a consumer reads the count (volatile) after the
+     * CAS that claimed its index; a consumer that read it 0 claimed below this scan's first index,
+     * or after a removal ended, and so reads its slot again after its claim (it read it before, to
+     * see it published) and finds a removal's mark; any other swaps its slot, against this call's
+     * CAS on the same slot. Indices are walked as {@link #iterator()} walks them, each in the chunk
+     * whose index reads its chunk index, its element read only if published for that index.
+     */
+    final int mpmcRemoveWhere(java.util.function.Predicate<Object> filter, boolean first) {
+        int removed = 0;
+        addRemovers(1);
+        try {
+            // After the count's increment: the chunk first, then the index it serves or passed.
+            final Scan scan = new Scan(laConsumerChunk(), lvConsumerIndex(), lvProducerIndex());
+            int spins = 0;
+            // The scan ends when it has caught up with the producer index, read again each time
+            // it gets there (as BaseMpmcArrayQueue.removeWhere's).
+            while (scan.index < scan.end || scan.index < (scan.end = lvProducerIndex())) {
+                final long i = scan.index;
+                final MpUnboundedXaddChunk<E> c = scan.find();
+                if (scan.index != i) {
+                    spins = 0;
+                    continue;
+                }
+                final int offset = offset(i);
+                final Object e = c == null ? null : c.publishedElement(offset, chunkIndex(i));
+                if (e == null) {
+                    // Claimed (i is below the producer index this call read) and not yet
+                    // published, or its chunk not yet linked: wait for its producer, as a poll
+                    // waits for its head (an offer that began before this call may have claimed i
+                    // before later offers that completed before it). Consumers that pass i end
+                    // the wait; so does an abandoned index (a producer whose chunk allocation
+                    // failed), which never gets an element, once waited for a while.
+                    final long c0 = laConsumerIndex();
+                    if (c0 > i || (++spins >= REMOVAL_PATIENCE && !noneAbandoned())) {
+                        scan.index = Math.max(i + 1, c0);
+                        spins = 0;
+                    } else if ((spins & ABANDON_CHECK_MASK) == 0) {
+                        Waits.spun(spins);
+                    }
+                    continue;
+                }
+                spins = 0;
+                scan.index = i + 1;
+                if (e != REMOVED && filter.test(e) && c.casElement(offset, e, REMOVED)) {
+                    addRemoved(1);
+                    removed++;
+                    if (first) {
+                        break;
+                    }
+                }
+            }
+        } finally {
+            addRemovers(-1);
+        }
+        return removed;
     }
 
     /** {@link #peek()} of the MPMC queue, both editions. */
     final E mpmcPeek() {
         for (int spins = 0; ; spins++) {
             final long c = laConsumerIndex();
-            final E e = mpmcPublishedHead(c);
+            final Object e = mpmcPublishedHead(c);
+            if (e == REMOVED) {
+                mpmcStepOverRemoved(c);
+                continue;
+            }
             if (e != null) {
-                return e;
+                return cast(e);
             }
             if (c == laProducerIndex()) {
                 return null;
@@ -820,18 +936,20 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
     final E mpmcRelaxedPeek() {
         while (true) {
             final long c = laConsumerIndex();
-            final E e = mpmcPublishedHead(c);
-            if (e != null || noneAbandoned() || !mpmcSkipAbandoned(c)) {
-                return e;
+            final Object e = mpmcPublishedHead(c);
+            if (e == REMOVED) {
+                mpmcStepOverRemoved(c);
+            } else if (e != null || noneAbandoned() || !mpmcSkipAbandoned(c)) {
+                return cast(e);
             }
         }
     }
 
     /**
-     * The published element of index {@code c} if it is still unclaimed after it was read, else
-     * null.
+     * What is published at index {@code c} (an element, or a removed element's mark) if it is still
+     * unclaimed after it was read, else null.
      */
-    private E mpmcPublishedHead(long c) {
+    private Object mpmcPublishedHead(long c) {
         final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
         final long k = chunkIndex(c);
         final int offset = offset(c);
@@ -847,7 +965,27 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
         }
         final Object e = holder.publishedElement(offset, k);
         // Acquire, after the slot: while c is unclaimed its chunk is not retired, so e is c's.
-        return e != null && c == laConsumerIndex() ? cast(e) : null;
+        return e != null && c == laConsumerIndex() ? e : null;
+    }
+
+    /**
+     * Cold path of the peeks: head {@code c} holds a removed element's mark; claims it, unless
+     * another consumer did (or the view is stale: the peek looks again), and clears it, moving the
+     * consumers to its chunk if it is a chunk's first index, as a poll would.
+     */
+    private void mpmcStepOverRemoved(long c) {
+        final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
+        final long k = chunkIndex(c);
+        final int offset = offset(c);
+        final long ck = chunk.laIndex();
+        if (offset == 0 && c != 0) {
+            final MpUnboundedXaddChunk<E> next = ck == k - 1 ? chunk.laNext() : null;
+            if (next != null && next.laIndex() == k && casConsumerIndex(c, c + 1)) {
+                mpmcRotate(chunk, next, k, c);
+            }
+        } else if (ck == k && casConsumerIndex(c, c + 1)) {
+            takeRemovable(chunk, offset);
+        }
     }
 
     @Override
@@ -915,60 +1053,109 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
     }
 
     /**
-     * Walks indices from the consumer index to the producer index of its creation. For index
-     * {@code i} of chunk {@code k} it finds a chunk whose index reads {@code k} (acquire), reads the
-     * slot (published element only), then the consumer index: if that is still {@code <= i},
-     * chunk {@code k} cannot have been retired (invariant 3), and its index is served by no other
-     * chunk (invariant 2), so the element is index {@code i}'s, present at that moment.
+     * A walk over indices, from a consumer index to a producer index, that finds each index's
+     * chunk: for index {@code i} of chunk {@code k} it follows next links from its last chunk to
+     * one whose index reads {@code k} (acquire). Along next links chunk indices strictly grow, even
+     * across a reused chunk; a chunk that reads another index was reused after the consumers moved
+     * on, and the walk restarts from where they are.
      */
-    private final class Walk extends WeakIterator<E> {
-        private final long end;
-        private long index;
+    private final class Scan {
+        /** Where the walk ends (a removal moves it on as producers add). */
+        long end;
+        /** The index whose chunk {@link #chunkOfIndex} finds; the walker moves it on. */
+        long index;
         private MpUnboundedXaddChunk<E> chunk;
 
+        /** From {@code from}; {@code chunk} serves {@code from}'s chunk or an earlier one (read before it). */
+        Scan(MpUnboundedXaddChunk<E> chunk, long from, long end) {
+            this.chunk = chunk;
+            this.index = from;
+            this.end = end;
+        }
+
+        /**
+         * The chunk that reads {@link #index}'s chunk index, moving {@link #index} on past indices
+         * the consumers passed; null once the walk is over (the end reached, or nothing at or after
+         * the index published yet).
+         */
+        MpUnboundedXaddChunk<E> chunkOfIndex() {
+            while (index < end) {
+                final long i = index;
+                final MpUnboundedXaddChunk<E> c = find();
+                if (c != null) {
+                    return c;
+                }
+                if (index == i) {
+                    // Chunk k is not linked: nothing at or after i is published yet (appenders
+                    // link a chunk before producers can use it).
+                    index = end;
+                }
+            }
+            return null;
+        }
+
+        /**
+         * One look for {@link #index}'s chunk: the chunk, or null, with {@link #index} as it was if
+         * that chunk is not linked yet (its chunk the live last one), or moved on to where the
+         * consumers are if they passed it (the chunk was reused).
+         */
+        MpUnboundedXaddChunk<E> find() {
+            final long i = index;
+            final long k = chunkIndex(i);
+            MpUnboundedXaddChunk<E> c = chunk;
+            long ck = c.laIndex();
+            while (ck < k) {
+                final MpUnboundedXaddChunk<E> n = c.laNext();
+                if (n == null) {
+                    if (laConsumerChunk().laIndex() <= ck) {
+                        // c is live and chunk k is not linked yet.
+                        chunk = c;
+                        return null;
+                    }
+                    break;
+                }
+                c = n;
+                ck = c.laIndex();
+            }
+            if (ck != k) {
+                // Consumers moved on and the chunk was reused: restart from where they are.
+                chunk = laConsumerChunk();
+                index = Math.max(i, laConsumerIndex());
+                return null;
+            }
+            chunk = c;
+            return c;
+        }
+    }
+
+    /**
+     * Walks indices from the consumer index to the producer index of its creation ({@link Scan}).
+     * For each it reads the slot (published element only), then the consumer index: if that is
+     * still {@code <= i}, chunk {@code k} cannot have been retired (invariant 3), and its index is
+     * served by no other chunk (invariant 2), so the element is index {@code i}'s, present at that
+     * moment. Removed elements' marks are passed over.
+     */
+    private final class Walk extends WeakIterator<E> {
+        private final Scan scan;
+
         Walk() {
-            chunk = laConsumerChunk();
-            index = laConsumerIndex();
-            end = laProducerIndex();
+            final MpUnboundedXaddChunk<E> chunk = laConsumerChunk();
+            final long from = laConsumerIndex();
+            scan = new Scan(chunk, from, laProducerIndex());
             start();
         }
 
         @Override
         E advance() {
-            while (index < end) {
-                final long i = index;
-                final long k = chunkIndex(i);
-                MpUnboundedXaddChunk<E> c = chunk;
-                long ck = c.laIndex();
-                // Along next links chunk indices strictly grow, even across a reused chunk.
-                while (ck < k) {
-                    final MpUnboundedXaddChunk<E> n = c.laNext();
-                    if (n == null) {
-                        if (laConsumerChunk().laIndex() <= ck) {
-                            // c is live and chunk k is not linked: nothing at or after i is
-                            // published yet (appenders link a chunk before producers can use it).
-                            index = end;
-                            return null;
-                        }
-                        break;
-                    }
-                    c = n;
-                    ck = c.laIndex();
-                }
-                if (ck != k) {
-                    // Consumers moved on and the chunk was reused: restart from where they are.
-                    chunk = laConsumerChunk();
-                    index = Math.max(i, laConsumerIndex());
-                    continue;
-                }
-                chunk = c;
-                final Object e = c.publishedElement(offset(i), k);
-                index = i + 1;
-                if (e != null && laConsumerIndex() <= i) {
+            for (MpUnboundedXaddChunk<E> c; (c = scan.chunkOfIndex()) != null; ) {
+                final long i = scan.index;
+                final Object e = c.publishedElement(offset(i), chunkIndex(i));
+                scan.index = i + 1;
+                if (e != null && e != REMOVED && laConsumerIndex() <= i) {
                     return cast(e);
                 }
                 // Taken (or not yet published): consumers may be well ahead, so skip to them.
-                index = Math.max(index, laConsumerIndex());
+                scan.index = Math.max(scan.index, laConsumerIndex());
             }
             return null;
         }

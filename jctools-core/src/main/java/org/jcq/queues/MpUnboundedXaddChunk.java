@@ -127,6 +127,16 @@ final class MpUnboundedXaddChunk<E> {
         buffer[offset] = e;
     }
 
+    /** Swaps slot {@code offset}'s content for {@code e} (volatile), returning what it held. */
+    Object xchgElement(int offset, Object e) {
+        return ELEMENT.getAndSet(buffer, offset, e);
+    }
+
+    /** CASes slot {@code offset} from {@code expect} (by identity) to {@code update} (volatile). */
+    boolean casElement(int offset, Object expect, Object update) {
+        return ELEMENT.compareAndSet(buffer, offset, expect, update);
+    }
+
     /**
      * Stores the element of slot {@code offset} of chunk index {@code chunkIndex}, making it
      * visible to consumers. With sequences, first waits for a slow consumer of an earlier lap to

@@ -1,7 +1,10 @@
 package org.jcq.queues;
 
+import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+
+import org.jcq.internal.Args;
 
 /**
  * A bounded multi-producer multi-consumer queue that is also a {@link BlockingQueue}: consumers can
@@ -80,5 +83,62 @@ public class MpmcBlockingArrayQueue<E> extends MpmcBlockingArrayQueueFields<E>
         if ((lvWaiting() >>> 32) != 0) {
             laLists().signalPutters();
         }
+    }
+
+    /**
+     * Removes one occurrence of {@code o}, the first published one from the head, if there is
+     * one: unlike JCTools' queues (and the single-consumer blocking queues of this package), an
+     * MPMC blocking queue supports removal from any position, so a
+     * {@link java.util.concurrent.ThreadPoolExecutor} working from it can {@code remove} and
+     * {@code purge} tasks and settle a task offered as the pool shuts down. Any thread. The
+     * removed element's slot stays in the queue until a consumer steps over it: until then
+     * {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} finds
+     * nothing. While a removal scans, consumers take their elements with an atomic swap instead of
+     * a plain load and store; an element a producer has claimed but not yet written is not seen.
+     *
+     * @param o the element to remove (by {@code o.equals}); {@code null} removes nothing
+     * @return whether an element was removed
+     */
+    @Override
+    public boolean remove(Object o) {
+        return o != null && removeWhere(o::equals, true) != 0;
+    }
+
+    /**
+     * Removes the published elements that {@code filter} accepts, as {@link #remove(Object)} does
+     * each. Any thread.
+     *
+     * @throws NullPointerException if {@code filter} is {@code null}
+     */
+    @Override
+    public boolean removeIf(java.util.function.Predicate<? super E> filter) {
+        Args.notNull("filter", filter);
+        @SuppressWarnings("unchecked")
+        final java.util.function.Predicate<Object> test = e -> filter.test((E) e);
+        return removeWhere(test, false) != 0;
+    }
+
+    /**
+     * Removes the published elements that {@code c} contains, as {@link #remove(Object)} does
+     * each. Any thread.
+     *
+     * @throws NullPointerException if {@code c} is {@code null}
+     */
+    @Override
+    public boolean removeAll(Collection<?> c) {
+        Args.notNull("c", c);
+        return removeWhere(c::contains, false) != 0;
+    }
+
+    /**
+     * Removes the published elements that {@code c} does not contain, as {@link #remove(Object)}
+     * does each. Any thread.
+     *
+     * @throws NullPointerException if {@code c} is {@code null}
+     */
+    @Override
+    public boolean retainAll(Collection<?> c) {
+        Args.notNull("c", c);
+        return removeWhere(e -> !c.contains(e), false) != 0;
     }
 }

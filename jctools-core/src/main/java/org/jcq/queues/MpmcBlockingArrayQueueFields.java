@@ -37,11 +37,19 @@ abstract class MpmcBlockingArrayQueueWaiting<E> extends MpmcBlockingArrayQueuePa
             MpmcBlockingArrayQueueWaiting.class, "waiting", long.class);
     private static final VarHandle LISTS = VarHandles.field(MethodHandles.lookup(),
             MpmcBlockingArrayQueueWaiting.class, "lists", Parking.Lists.class);
+    private static final VarHandle REMOVERS = VarHandles.field(MethodHandles.lookup(),
+            MpmcBlockingArrayQueueWaiting.class, "removers", int.class);
+    private static final VarHandle REMOVED_COUNT = VarHandles.field(MethodHandles.lookup(),
+            MpmcBlockingArrayQueueWaiting.class, "removed", int.class);
 
     /** Registered waiters not yet signalled: takers in the low 32 bits, putters in the high ones. */
     private long waiting;
     /** Null until a thread first waits; then the waiters' lists, for good. */
     private Parking.Lists lists;
+    /** How many remove(Object) calls (and bulk removals) scan the ring; read after every claim. */
+    private int removers;
+    /** Removed elements whose marks consumers have not passed yet: not counted by size(). */
+    private int removed;
 
     MpmcBlockingArrayQueueWaiting(int capacity) {
         super(capacity);
@@ -61,6 +69,26 @@ abstract class MpmcBlockingArrayQueueWaiting<E> extends MpmcBlockingArrayQueuePa
 
     final boolean casLists(Parking.Lists made) {
         return LISTS.compareAndSet(this, null, made);
+    }
+
+    @Override
+    final int lvRemovers() {
+        return (int) REMOVERS.getVolatile(this);
+    }
+
+    @Override
+    final void addRemovers(int delta) {
+        REMOVERS.getAndAdd(this, delta);
+    }
+
+    @Override
+    final int lvRemoved() {
+        return (int) REMOVED_COUNT.getVolatile(this);
+    }
+
+    @Override
+    final void addRemoved(int delta) {
+        REMOVED_COUNT.getAndAdd(this, delta);
     }
 }
 

@@ -2,8 +2,11 @@ package org.jcq.queues;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+
+import org.jcq.internal.Args;
 
 import org.jcq.internal.VarHandles;
 
@@ -47,6 +50,10 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
             MpmcBlockingUnpaddedArrayQueue.class, "waiting", long.class);
     private static final VarHandle LISTS = VarHandles.field(LOOKUP,
             MpmcBlockingUnpaddedArrayQueue.class, "lists", Parking.Lists.class);
+    private static final VarHandle REMOVERS = VarHandles.field(LOOKUP,
+            MpmcBlockingUnpaddedArrayQueue.class, "removers", int.class);
+    private static final VarHandle REMOVED_COUNT = VarHandles.field(LOOKUP,
+            MpmcBlockingUnpaddedArrayQueue.class, "removed", int.class);
 
     static {
         // How the wait protocol reaches this edition's fields, and its re-checks (see Parking).
@@ -65,6 +72,10 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
     private long waiting;
     /** Null until a thread first waits; then the waiters' lists, for good. */
     private Parking.Lists lists;
+    /** How many remove(Object) calls (and bulk removals) scan the ring; read after every claim. */
+    private int removers;
+    /** Removed elements whose marks consumers have not passed yet: not counted by size(). */
+    private int removed;
 
     /**
      * Creates a queue holding at least {@code capacity} elements (rounded up to a power of two), as
@@ -86,6 +97,26 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
         return (Parking.Lists) LISTS.getAcquire(this);
     }
 
+    @Override
+    final int lvRemovers() {
+        return (int) REMOVERS.getVolatile(this);
+    }
+
+    @Override
+    final void addRemovers(int delta) {
+        REMOVERS.getAndAdd(this, delta);
+    }
+
+    @Override
+    final int lvRemoved() {
+        return (int) REMOVED_COUNT.getVolatile(this);
+    }
+
+    @Override
+    final void addRemoved(int delta) {
+        REMOVED_COUNT.getAndAdd(this, delta);
+    }
+
     /** After every element made visible (each of a fill too): whether a consumer waits (S1). */
     @Override
     final void added() {
@@ -101,5 +132,62 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
         if ((lvWaiting() >>> 32) != 0) {
             lists().signalPutters();
         }
+    }
+
+    /**
+     * Removes one occurrence of {@code o}, the first published one from the head, if there is
+     * one: unlike JCTools' queues (and the single-consumer blocking queues of this package), an
+     * MPMC blocking queue supports removal from any position, so a
+     * {@link java.util.concurrent.ThreadPoolExecutor} working from it can {@code remove} and
+     * {@code purge} tasks and settle a task offered as the pool shuts down. Any thread. The
+     * removed element's slot stays in the queue until a consumer steps over it: until then
+     * {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} finds
+     * nothing. While a removal scans, consumers take their elements with an atomic swap instead of
+     * a plain load and store; an element a producer has claimed but not yet written is not seen.
+     *
+     * @param o the element to remove (by {@code o.equals}); {@code null} removes nothing
+     * @return whether an element was removed
+     */
+    @Override
+    public boolean remove(Object o) {
+        return o != null && removeWhere(o::equals, true) != 0;
+    }
+
+    /**
+     * Removes the published elements that {@code filter} accepts, as {@link #remove(Object)} does
+     * each. Any thread.
+     *
+     * @throws NullPointerException if {@code filter} is {@code null}
+     */
+    @Override
+    public boolean removeIf(java.util.function.Predicate<? super E> filter) {
+        Args.notNull("filter", filter);
+        @SuppressWarnings("unchecked")
+        final java.util.function.Predicate<Object> test = e -> filter.test((E) e);
+        return removeWhere(test, false) != 0;
+    }
+
+    /**
+     * Removes the published elements that {@code c} contains, as {@link #remove(Object)} does
+     * each. Any thread.
+     *
+     * @throws NullPointerException if {@code c} is {@code null}
+     */
+    @Override
+    public boolean removeAll(Collection<?> c) {
+        Args.notNull("c", c);
+        return removeWhere(c::contains, false) != 0;
+    }
+
+    /**
+     * Removes the published elements that {@code c} does not contain, as {@link #remove(Object)}
+     * does each. Any thread.
+     *
+     * @throws NullPointerException if {@code c} is {@code null}
+     */
+    @Override
+    public boolean retainAll(Collection<?> c) {
+        Args.notNull("c", c);
+        return removeWhere(e -> !c.contains(e), false) != 0;
     }
 }

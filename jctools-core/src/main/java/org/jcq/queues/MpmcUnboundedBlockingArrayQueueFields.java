@@ -38,11 +38,19 @@ abstract class MpmcUnboundedBlockingArrayQueueWaiting<E> extends MpmcUnboundedBl
             MpmcUnboundedBlockingArrayQueueWaiting.class, "waiting", long.class);
     private static final VarHandle LISTS = VarHandles.field(MethodHandles.lookup(),
             MpmcUnboundedBlockingArrayQueueWaiting.class, "lists", Parking.Lists.class);
+    private static final VarHandle REMOVERS = VarHandles.field(MethodHandles.lookup(),
+            MpmcUnboundedBlockingArrayQueueWaiting.class, "removers", int.class);
+    private static final VarHandle REMOVED_COUNT = VarHandles.field(MethodHandles.lookup(),
+            MpmcUnboundedBlockingArrayQueueWaiting.class, "removed", int.class);
 
     /** Registered waiters not yet signalled: takers in the low 32 bits, putters in the high ones. */
     private long waiting;
     /** Null until a thread first waits; then the waiters' lists, for good. */
     private Parking.Lists lists;
+    /** How many remove(Object) calls (and bulk removals) scan the queue; read after every claim. */
+    private int removers;
+    /** Removed elements whose marks consumers have not passed yet: not counted by size(). */
+    private int removed;
 
     MpmcUnboundedBlockingArrayQueueWaiting(int chunkSize, int maxPooledChunks) {
         super(chunkSize, maxPooledChunks);
@@ -62,6 +70,31 @@ abstract class MpmcUnboundedBlockingArrayQueueWaiting<E> extends MpmcUnboundedBl
 
     final boolean casLists(Parking.Lists made) {
         return LISTS.compareAndSet(this, null, made);
+    }
+
+    @Override
+    final boolean removable() {
+        return true;
+    }
+
+    @Override
+    final int lvRemovers() {
+        return (int) REMOVERS.getVolatile(this);
+    }
+
+    @Override
+    final void addRemovers(int delta) {
+        REMOVERS.getAndAdd(this, delta);
+    }
+
+    @Override
+    final int lvRemoved() {
+        return (int) REMOVED_COUNT.getVolatile(this);
+    }
+
+    @Override
+    final void addRemoved(int delta) {
+        REMOVED_COUNT.getAndAdd(this, delta);
     }
 }
 

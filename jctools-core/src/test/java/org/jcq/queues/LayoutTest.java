@@ -42,12 +42,14 @@ class LayoutTest {
 
     // waiting: the blocking queues' count of waiting threads (see Parking), written by waiters and
     // the signals that wake them, read after every offer and every poll; lists, beside it in its
-    // region: written once by the first thread that waits.
+    // region: written once by the first thread that waits; removers and removed, the MPMC blocking
+    // queues' counts of removals in progress and of removed slots not yet passed, beside them:
+    // written by remove(Object) and by consumers that pass a removed slot, read after every claim.
     // producerBuffer/producerMask and consumerBuffer/consumerMask: the linked-array queues' current
     // chunks, replaced when a chunk is linked or left. lastAbandoned, skipsPending: the XADD queues'
     // record of indices abandoned after a failed chunk allocation, taken off by consumers.
     private static final Set<String> HOT = Set.of("producerIndex", "producerLimit", "consumerIndex", "producerIndexCache",
-            "waiting", "lists", "consumerLane", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
+            "waiting", "lists", "removers", "removed", "consumerLane", "producerNode", "consumerNode", "producerChunk", "producerChunkIndex", "consumerChunk",
             "poolTop", "lastAbandoned", "skipsPending", "producerQueueLimit", "producerBuffer", "producerMask",
             "consumerBuffer", "consumerMask");
     // maxQueueCapacity, chunkAllocator: a linked-array queue's bound and chunk allocator (the

@@ -98,6 +98,14 @@ final class QueueRegistry {
             return capacity.bounded();
         }
 
+        /**
+         * Whether {@code remove(Object)} and the bulk removals remove present elements from any
+         * position: the MPMC blocking queues (the others throw {@link UnsupportedOperationException}).
+         */
+        boolean removesAnywhere() {
+            return name.startsWith("MpmcBlocking") || name.startsWith("MpmcUnboundedBlocking");
+        }
+
         /** Whether the queue is a {@link MessagePassingBlockingQueue}. */
         boolean blocking() {
             return name.contains("Blocking");

@@ -188,6 +188,46 @@ public abstract class QueueOperations {
     }
 
     /**
+     * Multi-producer, multi-consumer queues that remove from any position (the MPMC blocking
+     * queues): {@code offer}, {@code poll}, {@code peek} and {@code remove(Object)}, any thread.
+     * Without {@code isEmpty} and {@code size}: they leave a removed element's slot for the
+     * consumers to pass and subtract it from their count, which a consumer passing it makes exact
+     * again only after its claim, so they answer exactly only while no consumer is half-way past a
+     * removed slot (see the queues' notes).
+     */
+    public static final class MpmcRemoving extends QueueOperations {
+        /**
+         * @param e the element
+         * @return the queue's answer
+         */
+        @Operation
+        public boolean offer(@Param(name = "element") int e) {
+            return queue.offer(e);
+        }
+
+        /** @return the queue's answer */
+        @Operation
+        public Integer poll() {
+            return queue.poll();
+        }
+
+        /** @return the queue's answer */
+        @Operation
+        public Integer peek() {
+            return queue.peek();
+        }
+
+        /**
+         * @param e the element
+         * @return whether an occurrence of {@code e} was removed
+         */
+        @Operation
+        public boolean remove(@Param(name = "element") int e) {
+            return ((java.util.Collection<?>) queue).remove(e);
+        }
+    }
+
+    /**
      * Single-producer, single-consumer, without {@code isEmpty}: one producer thread, one consumer
      * thread. The harness self-check runs its broken queue through this class, so that what it
      * catches is the broken offer itself.

@@ -48,6 +48,14 @@ public final class QueueSpec {
         return elements.peek();
     }
 
+    /**
+     * @param e the element
+     * @return whether its first occurrence was removed
+     */
+    public boolean remove(int e) {
+        return elements.removeFirstOccurrence(e);
+    }
+
     /** @return whether no element is held */
     public boolean isEmpty() {
         return elements.isEmpty();

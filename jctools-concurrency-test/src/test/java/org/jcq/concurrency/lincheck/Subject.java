@@ -121,7 +121,19 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             new Subject("MpmcBlockingUnpaddedArrayQueue(2)", QueueOperations.Mpmc.class,
                 () -> new MpmcBlockingUnpaddedArrayQueue<>(2)),
             new Subject("MpmcUnboundedBlockingUnpaddedArrayQueue(1, 1)", QueueOperations.Mpmc.class,
-                () -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(1, 1)));
+                () -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(1, 1)),
+            // Their removal from any position, racing offers, polls and peeks.
+            // Capacity 16, beyond what a scenario offers: a removed element's slot counts against
+            // the bound until a consumer passes it, which the sequential specification does not
+            // model (docs/blocking-queues.md).
+            new Subject("MpmcBlockingArrayQueue(16) removing", QueueOperations.MpmcRemoving.class,
+                () -> new MpmcBlockingArrayQueue<>(16)),
+            new Subject("MpmcUnboundedBlockingArrayQueue(1, 1) removing", QueueOperations.MpmcRemoving.class,
+                () -> new MpmcUnboundedBlockingArrayQueue<>(1, 1)),
+            new Subject("MpmcBlockingUnpaddedArrayQueue(16) removing", QueueOperations.MpmcRemoving.class,
+                () -> new MpmcBlockingUnpaddedArrayQueue<>(16)),
+            new Subject("MpmcUnboundedBlockingUnpaddedArrayQueue(2, 0) removing", QueueOperations.MpmcRemoving.class,
+                () -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(2, 0)));
     }
 
     /**

@@ -1,0 +1,283 @@
+package org.jcq.queues;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+import org.jcq.queues.QueueRegistry.QueueSpec;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Removal from any position ({@code remove(Object)}, {@code removeIf}, {@code removeAll},
+ * {@code retainAll}) of the queues that support it, the MPMC blocking ones: what it removes, how the
+ * other methods see the removed element's slot, that it never takes an element a consumer takes
+ * too, and that a {@link ThreadPoolExecutor} working from one of them settles every task offered
+ * as it shuts down.
+ */
+class QueueRemovalTest {
+    static Stream<Arguments> removable() {
+        return QueueRegistry.specs(QueueSpec::removesAnywhere).map(Arguments::of);
+    }
+
+    private static MessagePassingBlockingQueue<Integer> holding(QueueSpec spec, int... elements) {
+        final MessagePassingBlockingQueue<Integer> q = BlockingTakeSuite.newQueue(spec, 8);
+        for (int e : elements) {
+            assertTrue(q.offer(e));
+        }
+        return q;
+    }
+
+    private static List<Integer> drained(MessagePassingQueue<Integer> q) {
+        final List<Integer> out = new ArrayList<>();
+        q.drain(out::add);
+        for (Integer e; (e = q.poll()) != null; ) {
+            out.add(e);
+        }
+        return out;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("removable")
+    void removeTakesOutTheFirstOccurrenceFromAnyPosition(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = holding(spec, 1, 2, 3, 2, 4);
+        assertTrue(q.remove(Integer.valueOf(2)));
+        assertEquals(4, q.size());
+        assertEquals(List.of(1, 3, 2, 4), new ArrayList<>(q));
+        assertFalse(q.contains(5));
+        assertFalse(q.remove(Integer.valueOf(5)));
+        assertFalse(q.remove(null));
+        assertTrue(q.remove(Integer.valueOf(4)));
+        assertTrue(q.remove(Integer.valueOf(1)));
+        assertEquals(2, q.size());
+        assertEquals(3, q.peek());
+        assertEquals(List.of(3, 2), drained(q));
+        assertTrue(q.isEmpty());
+        assertEquals(0, q.size());
+        assertNull(q.poll());
+    }
+
+    /**
+     * A removed element's slot is passed over by every consuming path, and counted neither by
+     * {@code size()} nor by {@code isEmpty()}, also when it is all that is left.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("removable")
+    void everyConsumingPathPassesRemovedSlots(QueueSpec spec) throws InterruptedException {
+        for (int way = 0; way < 7; way++) {
+            final MessagePassingBlockingQueue<Integer> q = holding(spec, 1, 2, 3);
+            assertTrue(q.remove(Integer.valueOf(1)));
+            assertTrue(q.remove(Integer.valueOf(3)));
+            assertEquals(1, q.size());
+            assertFalse(q.isEmpty());
+            final List<Integer> got = new ArrayList<>();
+            switch (way) {
+                case 0:
+                    got.add(q.poll());
+                    break;
+                case 1:
+                    got.add(q.relaxedPoll());
+                    break;
+                case 2:
+                    got.add(q.take());
+                    break;
+                case 3:
+                    q.drain(got::add, 5);
+                    break;
+                case 4:
+                    q.drainTo(got);
+                    break;
+                case 5:
+                    got.add(q.peek());
+                    got.add(q.relaxedPeek());
+                    assertEquals(2, q.poll());
+                    break;
+                default:
+                    got.add(q.poll(1, TimeUnit.SECONDS));
+            }
+            assertEquals(way == 5 ? List.of(2, 2) : List.of(2), got, "way " + way);
+            // Only the mark of 3 may be left: the queue is empty by every account.
+            assertTrue(q.isEmpty(), "way " + way);
+            assertEquals(0, q.size(), "way " + way);
+            assertNull(q.poll(), "way " + way);
+            assertNull(q.peek(), "way " + way);
+            assertTrue(q.offer(9));
+            assertEquals(9, q.poll());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("removable")
+    void bulkRemovalsRemoveEveryMatch(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = holding(spec, 1, 2, 3, 4, 5, 6);
+        assertTrue(q.removeIf(e -> e % 2 == 0));
+        assertEquals(List.of(1, 3, 5), new ArrayList<>(q));
+        assertFalse(q.removeIf(e -> e > 10));
+        assertTrue(q.removeAll(List.of(3, 7)));
+        assertEquals(List.of(1, 5), new ArrayList<>(q));
+        assertTrue(q.retainAll(List.of(5)));
+        assertEquals(List.of(5), new ArrayList<>(q));
+        assertFalse(q.retainAll(List.of(5)));
+        assertThrows(NullPointerException.class, () -> q.removeIf(null));
+        assertThrows(NullPointerException.class, () -> q.removeAll(null));
+        assertThrows(NullPointerException.class, () -> q.retainAll(null));
+        assertEquals(1, q.size());
+        assertEquals(5, q.poll());
+    }
+
+    /** Removal across a ring's wrap and a chunk's links, with slots and chunks reused. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("removable")
+    void removalWorksAcrossWrapsAndChunks(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = BlockingTakeSuite.newQueue(spec, 4);
+        int next = 0;
+        for (int round = 0; round < 50; round++) {
+            // Three in, the middle one removed, two out: indices move on, so rings wrap and chunks link.
+            assertTrue(q.offer(next));
+            assertTrue(q.offer(next + 1));
+            assertTrue(q.offer(next + 2));
+            assertTrue(q.remove(next + 1));
+            assertEquals(next, q.poll(), "round " + round);
+            assertEquals(next + 2, q.poll(), "round " + round);
+            assertTrue(q.isEmpty());
+            next += 3;
+        }
+        assertNull(q.poll());
+    }
+
+    /**
+     * A remover and consumers race over the same elements: each element is taken exactly once, by
+     * a consumer or by the remover, never both, never neither. The build runs the blocking waits
+     * without their safety-net timeout.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("removable")
+    void removersAndConsumersNeverBothTakeAnElement(QueueSpec spec) {
+        final int total = 40_000;
+        final MessagePassingBlockingQueue<Integer> q = BlockingTakeSuite.newQueue(spec, 64);
+        final AtomicIntegerArray taken = new AtomicIntegerArray(total);
+        final AtomicLong done = new AtomicLong();
+        final AtomicLong removedCount = new AtomicLong();
+        final Race race = new Race().watching(done::get, () -> "settled " + done.get() + " of " + total);
+        final AtomicLong produced = new AtomicLong();
+        race.thread("producer", () -> {
+            for (int i = 0; i < total; i++) {
+                q.put(i);
+                produced.lazySet(i + 1);
+            }
+        });
+        race.thread("remover", () -> {
+            // Aims at the elements offered last, which the consumers are least likely to have taken.
+            for (int j = 0; done.get() < total; j++) {
+                final int i = (int) produced.get() - 1 - (j & 7);
+                if (i >= 0 && q.remove(Integer.valueOf(i))) {
+                    assertEquals(1, taken.incrementAndGet(i), "element " + i + " taken twice");
+                    removedCount.incrementAndGet();
+                    done.incrementAndGet();
+                }
+                if (produced.get() == total && (j & 7) == 7) {
+                    race.idle();
+                }
+            }
+        });
+        for (int c = 0; c < 2; c++) {
+            race.thread("consumer-" + c, () -> {
+                while (done.get() < total) {
+                    final Integer e = q.poll(1, TimeUnit.MILLISECONDS);
+                    if (e != null) {
+                        assertEquals(1, taken.incrementAndGet(e), "element " + e + " taken twice");
+                        done.incrementAndGet();
+                    }
+                }
+            });
+        }
+        race.run();
+        for (int i = 0; i < total; i++) {
+            assertEquals(1, taken.get(i), "times element " + i + " was taken");
+        }
+        assertTrue(removedCount.get() > 0, "the remover removed nothing: the race proved nothing");
+        assertTrue(q.isEmpty());
+        assertEquals(0, q.size());
+    }
+
+    /**
+     * A {@link ThreadPoolExecutor} on one of these queues: tasks executed while another thread
+     * shuts the pool down each run or are rejected, exactly once. ThreadPoolExecutor removes a
+     * task it queued just as the pool shut down ({@code remove(Object)}), and rejects it if the
+     * removal succeeded; without removal such a task could be neither run nor rejected.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("removable")
+    void aPoolShuttingDownRunsOrRejectsEveryTaskExactlyOnce(QueueSpec spec) throws Exception {
+        final long start = System.nanoTime();
+        int rounds = 0;
+        while (rounds < 20 || System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(500)) {
+            poolRound(spec, rounds++);
+        }
+    }
+
+    private static void poolRound(QueueSpec spec, int round) throws Exception {
+        final int submitters = 3;
+        final int each = 200;
+        @SuppressWarnings("unchecked")
+        final BlockingQueue<Runnable> work = (BlockingQueue<Runnable>) (BlockingQueue<?>) spec.create(1 << 12);
+        final ThreadPoolExecutor pool = new ThreadPoolExecutor(2, 2, 0, TimeUnit.SECONDS, work);
+        final Set<Integer> ran = ConcurrentHashMap.newKeySet();
+        final Set<Integer> rejected = ConcurrentHashMap.newKeySet();
+        final CountDownLatch go = new CountDownLatch(1);
+        final List<Thread> threads = new ArrayList<>();
+        for (int s = 0; s < submitters; s++) {
+            final int id = s;
+            final Thread t = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < each; i++) {
+                    final int task = id * each + i;
+                    try {
+                        pool.execute(() -> assertTrue(ran.add(task)));
+                    } catch (RejectedExecutionException e) {
+                        assertTrue(rejected.add(task));
+                    }
+                }
+            }, "submitter-" + s);
+            t.start();
+            threads.add(t);
+        }
+        go.countDown();
+        // Shut down part-way through the submissions.
+        while (ran.size() + rejected.size() < submitters * each / 4) {
+            Thread.onSpinWait();
+        }
+        pool.shutdown();
+        for (Thread t : threads) {
+            t.join(TimeUnit.SECONDS.toMillis(20));
+            assertFalse(t.isAlive(), "round " + round + ": a submitter is stuck");
+        }
+        assertTrue(pool.awaitTermination(20, TimeUnit.SECONDS), "round " + round + ": the pool did not terminate");
+        for (int task = 0; task < submitters * each; task++) {
+            final boolean r = ran.contains(task);
+            final boolean j = rejected.contains(task);
+            assertTrue(r != j, "round " + round + ": task " + task + (r ? " ran and was rejected" : " neither ran nor was rejected"));
+        }
+        assertTrue(work.isEmpty(), "round " + round + ": tasks left in the queue");
+    }
+}
