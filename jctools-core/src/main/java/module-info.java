@@ -1,7 +1,8 @@
 /**
  * JCQ core: lock-free concurrent queues built on {@link java.lang.invoke.VarHandle}s.
  * <p>
- * {@code org.jcq.queues} (the queues) and {@code org.jcq.queues.spec} (choosing one) are API.
+ * {@code org.jcq.queues} (the queues), {@code org.jcq.queues.spec} (choosing one) and
+ * {@code org.jcq.executors} (thread pools with these queues as work queues) are API.
  * Everything else is internal: {@code org.jcq.internal} is exported to {@code org.jcq.experimental}
  * alone, whose queues share core's helpers (how a waiting thread tells that it is virtual), and to
  * no other module. The module has no dependencies beyond {@code java.base}.
@@ -11,5 +12,6 @@
 module org.jcq.core {
     exports org.jcq.queues;
     exports org.jcq.queues.spec;
+    exports org.jcq.executors;
     exports org.jcq.internal to org.jcq.experimental;
 }

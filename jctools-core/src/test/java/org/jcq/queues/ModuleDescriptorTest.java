@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The compiled module descriptor (tests run on the class path, so nothing else reads it): core is
- * {@code org.jcq.core}, exports only its API packages (the queues and choosing one) to everyone, its internal package only to
+ * {@code org.jcq.core}, exports only its API packages (the queues, choosing one, and the executors) to everyone, its internal package only to
  * the experimental module, and needs nothing but {@code java.base}.
  */
 class ModuleDescriptorTest {
@@ -27,7 +27,7 @@ class ModuleDescriptorTest {
         });
         assertEquals("org.jcq.core", module.name());
         assertFalse(module.isOpen(), "module is open");
-        assertEquals(Set.of("org.jcq.queues", "org.jcq.queues.spec"), module.exports().stream().filter(e -> !e.isQualified())
+        assertEquals(Set.of("org.jcq.queues", "org.jcq.queues.spec", "org.jcq.executors"), module.exports().stream().filter(e -> !e.isQualified())
                 .map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()), "exports to everyone");
         assertEquals(Set.of("org.jcq.internal to [org.jcq.experimental]"), module.exports().stream()
                 .filter(ModuleDescriptor.Exports::isQualified).map(e -> e.source() + " to " + e.targets())
