@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * The {@code key=value} command lines of the benchmark mains ({@link Footprint},
- * {@link IdleConsumerCpu}, the latency harness's configuration): one parser and one check per kind
- * of value, so every main rejects a malformed argument, an unknown key, an unknown queue or a bad
- * number with the same message.
+ * {@link IdleConsumerCpu}, the latency harness's configuration, the executor harness): one parser
+ * and one check per kind of value, so every main rejects a malformed argument, an unknown key, an
+ * unknown queue or a bad number with the same message.
  */
 public final class KeyValueArgs {
     private KeyValueArgs() {
@@ -44,7 +44,7 @@ public final class KeyValueArgs {
      * @return the names, in the order given
      * @throws IllegalArgumentException naming the first unknown name and the value
      */
-    static List<String> qTypes(String key, String value, List<String> known) {
+    public static List<String> qTypes(String key, String value, List<String> known) {
         if (value == null) {
             return known;
         }
@@ -62,7 +62,7 @@ public final class KeyValueArgs {
      * @return {@code value} as a positive int, or {@code defaultValue} if it is null
      * @throws IllegalArgumentException naming the key and value if it is not a positive int
      */
-    static int positiveInt(String key, String value, int defaultValue) {
+    public static int positiveInt(String key, String value, int defaultValue) {
         return (int) positive(key, value, defaultValue, "int", Integer.MAX_VALUE);
     }
 
@@ -70,7 +70,7 @@ public final class KeyValueArgs {
      * @return {@code value} as a positive long, or {@code defaultValue} if it is null
      * @throws IllegalArgumentException naming the key and value if it is not a positive long
      */
-    static long positiveLong(String key, String value, long defaultValue) {
+    public static long positiveLong(String key, String value, long defaultValue) {
         return positive(key, value, defaultValue, "long", Long.MAX_VALUE);
     }
 

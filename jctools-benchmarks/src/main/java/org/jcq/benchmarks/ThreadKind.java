@@ -3,23 +3,26 @@ package org.jcq.benchmarks;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Starts a benchmark's helper thread as a platform thread or, on JDK 21 and later, as a virtual
- * thread, so one benchmark can compare how a queue hands work to either kind.
+ * Starts a benchmark's helper thread (or makes an executor's workers, {@link #factory}) as a
+ * platform thread or, on JDK 21 and later, as a virtual thread, so one benchmark can compare how a
+ * queue hands work to either kind.
  * <p>
  * The module compiles with {@code --release 17}, where {@code Thread.ofVirtual()} does not exist,
  * so the virtual kind is reached by reflection, once, when this class loads; on an older JDK
  * {@link #start} rejects it with a message that says so instead of failing deep in a benchmark.
  * Reflection costs only at thread start, never on a measured path.
  */
-final class ThreadKind {
+public final class ThreadKind {
     /** A platform (OS) thread. */
-    static final String PLATFORM = "platform";
+    public static final String PLATFORM = "platform";
     /** A virtual thread (JDK 21+). */
-    static final String VIRTUAL = "virtual";
+    public static final String VIRTUAL = "virtual";
     /** The accepted kinds. */
-    static final List<String> KINDS = List.of(PLATFORM, VIRTUAL);
+    public static final List<String> KINDS = List.of(PLATFORM, VIRTUAL);
     /** {@code Thread.Builder.unstarted(Runnable)}, or null before JDK 21. */
     private static final Method UNSTARTED = findUnstarted();
     /** {@code Thread.ofVirtual()}, or null before JDK 21. */
@@ -46,7 +49,7 @@ final class ThreadKind {
     }
 
     /** @return whether this JDK can start virtual threads */
-    static boolean virtualAvailable() {
+    public static boolean virtualAvailable() {
         return OF_VIRTUAL != null && UNSTARTED != null;
     }
 
@@ -55,7 +58,7 @@ final class ThreadKind {
      * @return {@code kind}
      * @throws IllegalArgumentException if {@code kind} is unknown, or virtual on a JDK before 21
      */
-    static String check(String kind) {
+    public static String check(String kind) {
         if (!KINDS.contains(kind)) {
             throw new IllegalArgumentException("Unknown threadKind: '" + kind + "'; known: " + KINDS);
         }
@@ -81,6 +84,25 @@ final class ThreadKind {
         t.setName(name);
         t.start();
         return t;
+    }
+
+    /**
+     * A factory of unstarted threads of {@code kind}, named {@code namePrefix} and a number from 1
+     * (an executor's workers); platform threads are daemons, as {@link #start}'s are.
+     *
+     * @param kind one of {@link #KINDS}
+     * @param namePrefix the threads' name, before their number
+     * @return the factory
+     * @throws IllegalArgumentException as {@link #check(String)}
+     */
+    public static ThreadFactory factory(String kind, String namePrefix) {
+        final boolean platform = PLATFORM.equals(check(kind));
+        final AtomicInteger made = new AtomicInteger();
+        return task -> {
+            final Thread t = platform ? platform(task) : virtual(task);
+            t.setName(namePrefix + made.incrementAndGet());
+            return t;
+        };
     }
 
     private static Thread platform(Runnable task) {
