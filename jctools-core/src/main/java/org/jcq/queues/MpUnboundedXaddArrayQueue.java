@@ -873,7 +873,8 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
             while (scan.index < scan.end || scan.index < (scan.end = lvProducerIndex())) {
                 final long i = scan.index;
                 final MpUnboundedXaddChunk<E> c = scan.find();
-                if (scan.index != i) {
+                if (scan.index != i || (c == null && !scan.unlinked)) {
+                    // Consumers passed i, or the scan restarted from their chunk: look again.
                     spins = 0;
                     continue;
                 }
@@ -1041,8 +1042,10 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
      * it was created, returns only elements that were in the queue at some moment during the
      * walk, in queue order, each at most once, and skips any that consumers took meanwhile. It
      * never returns an element of a later lap of a reused chunk, never throws
-     * {@link java.util.ConcurrentModificationException}, may be used from any thread while
-     * producers and consumers run, and does not support {@code remove}. (JCTools' XADD queues do
+     * {@link java.util.ConcurrentModificationException}, and may be used from any thread while
+     * producers and consumers run. Its {@code remove} throws
+     * {@link UnsupportedOperationException} but in the MPMC blocking edition, which removes from any
+     * position. (JCTools' XADD queues do
      * not iterate at all.)
      *
      * @return a weakly consistent iterator over the elements
@@ -1065,6 +1068,8 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
         /** The index whose chunk {@link #chunkOfIndex} finds; the walker moves it on. */
         long index;
         private MpUnboundedXaddChunk<E> chunk;
+        /** Whether the last {@link #find} found {@link #index}'s chunk not linked yet. */
+        private boolean unlinked;
 
         /** From {@code from}; {@code chunk} serves {@code from}'s chunk or an earlier one (read before it). */
         Scan(MpUnboundedXaddChunk<E> chunk, long from, long end) {
@@ -1080,14 +1085,14 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
          */
         MpUnboundedXaddChunk<E> chunkOfIndex() {
             while (index < end) {
-                final long i = index;
                 final MpUnboundedXaddChunk<E> c = find();
                 if (c != null) {
                     return c;
                 }
-                if (index == i) {
-                    // Chunk k is not linked: nothing at or after i is published yet (appenders
-                    // link a chunk before producers can use it).
+                if (unlinked) {
+                    // Chunk k is not linked: nothing at or after the index is published yet
+                    // (appenders link a chunk before producers can use it). Otherwise the walk
+                    // restarted from the consumers' chunk, maybe at the same index: look again.
                     index = end;
                 }
             }
@@ -1095,11 +1100,13 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
         }
 
         /**
-         * One look for {@link #index}'s chunk: the chunk, or null, with {@link #index} as it was if
-         * that chunk is not linked yet (its chunk the live last one), or moved on to where the
-         * consumers are if they passed it (the chunk was reused).
+         * One look for {@link #index}'s chunk: the chunk, or null with {@link #unlinked} set if
+         * that chunk is not linked yet (its chunk the live last one), or null with the walk
+         * restarted from the consumers' chunk and {@link #index} moved on to the consumer index
+         * if they passed it (the chunk it followed was retired or reused).
          */
         MpUnboundedXaddChunk<E> find() {
+            unlinked = false;
             final long i = index;
             final long k = chunkIndex(i);
             MpUnboundedXaddChunk<E> c = chunk;
@@ -1110,6 +1117,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
                     if (laConsumerChunk().laIndex() <= ck) {
                         // c is live and chunk k is not linked yet.
                         chunk = c;
+                        unlinked = true;
                         return null;
                     }
                     break;
@@ -1158,6 +1166,11 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
                 scan.index = Math.max(scan.index, laConsumerIndex());
             }
             return null;
+        }
+
+        @Override
+        void removeReturned(E e) {
+            MpUnboundedXaddArrayQueue.this.removeReturned(e);
         }
     }
 }

@@ -444,6 +444,29 @@ class XaddQueueTest {
         assertTrue(q.isEmpty());
     }
 
+    /**
+     * An iterator whose chunk is retired under it (consumers moved on) restarts from the consumers'
+     * chunk and goes on to the end. Deterministic: the walk holds chunk 0 when the consumer retires
+     * it and stops exactly at the new consumer index, the case a walk once took for "the next chunk
+     * is not linked yet" and ended early (found by the sanity suite's iterator race).
+     */
+    @ParameterizedTest(name = "{0} pool {1}")
+    @MethodSource("kindsAndPools")
+    void iteratorWhoseChunkIsRetiredRestartsFromTheConsumers(Kind kind, int pool) {
+        final MpUnboundedXaddArrayQueue<Integer> q = kind.create(4, pool);
+        for (int i = 0; i < 12; i++) {
+            assertTrue(q.offer(i));
+        }
+        final java.util.Iterator<Integer> it = q.iterator();
+        // The walk has found 0 in chunk 0; the consumer then passes 0..4, retiring chunk 0.
+        for (int i = 0; i < 5; i++) {
+            assertEquals(i, q.poll());
+        }
+        final List<Integer> walked = new ArrayList<>();
+        it.forEachRemaining(walked::add);
+        assertEquals(List.of(0, 5, 6, 7, 8, 9, 10, 11), walked);
+    }
+
     @ParameterizedTest(name = "{0} chunk {1} pool {2}")
     @MethodSource("kindsChunksAndPools")
     void peekAndIteratorNeverSeeAnElementOfAReusedChunksLaterLap(Kind kind, int chunkSize, int pool) {
