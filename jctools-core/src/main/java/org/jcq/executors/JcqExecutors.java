@@ -48,20 +48,11 @@ import org.jcq.queues.MpmcUnboundedBlockingArrayQueue;
  *     again (a virtual worker is {@code WAITING} when that time-out is switched off; see the
  *     queue's notes). A task submitted to an idle pool wakes one parked worker; a worker that has
  *     just run out of work looks for a new task a short while before it parks.</li>
- * <li><b>Removing a queued task.</b> The work queues do not yet remove an element from the middle
- *     ({@code remove(Object)} of a present element, and the iterator's {@code remove}, throw
- *     {@link UnsupportedOperationException}). So, until they do: {@link ThreadPoolExecutor#remove}
- *     of a task still queued and {@link ThreadPoolExecutor#purge} that finds a cancelled task
- *     queued throw {@link UnsupportedOperationException}. {@code execute} throws it, instead of
- *     rejecting the task, when the pool shuts down between the task's queueing and its re-check
- *     of the pool's state and the task is still queued. The task stays queued: after
- *     {@code shutdown} a worker still running runs it (the pool runs what is queued), after
- *     {@code shutdownNow} nothing does. And {@code shutdownNow} throws it if it drains the queue while a submitter has
- *     claimed a slot but not yet stored its task there (the drain stops at that slot, and the
- *     pool falls back on removing the tasks behind it one by one): the pool is stopped, and the
- *     tasks left in the queue are neither run nor returned. Shut a pool down with
- *     {@code shutdown}, or call {@code shutdownNow} only once no thread submits, until the queues
- *     remove.</li>
+ * <li><b>Removing a queued task</b> works as with the JDK's queues: the MPMC blocking queues
+ *     remove from any position, so {@link ThreadPoolExecutor#remove}, {@link ThreadPoolExecutor#purge}
+ *     and the settling of a task queued just as the pool shuts down (removed and rejected) behave
+ *     as they do on a {@code LinkedBlockingQueue}. A removed task's slot stays in the queue until a
+ *     worker passes it; the bounded pool counts it against its capacity until then.</li>
  * <li><b>Virtual threads.</b> None of the queues' waits holds a monitor, so a virtual worker
  *     unmounts while it waits; pass a factory of virtual threads
  *     ({@code Thread.ofVirtual().factory()}, JDK 21+) to get them.</li>

@@ -200,5 +200,10 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
             }
             return null;
         }
+
+        @Override
+        void removeReturned(E e) {
+            CircularArrayQueue.this.removeReturned(e);
+        }
     }
 }

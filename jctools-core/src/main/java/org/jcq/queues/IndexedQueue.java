@@ -129,6 +129,15 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
     }
 
     /**
+     * For the iterator's {@code remove}: removes {@code e} (by identity) if it is still in the
+     * queue; throws {@link UnsupportedOperationException} unless the queue removes from any
+     * position (the MPMC blocking queues).
+     */
+    void removeReturned(Object e) {
+        throw new UnsupportedOperationException("remove: this queue removes only from its head");
+    }
+
+    /**
      * Called by the producing paths each time they have made an element visible to consumers
      * (after an {@code offer}'s store, after each element a {@code fill} stores), and after a
      * failed fill published what consumers must step over. Empty here; the blocking queues wake a

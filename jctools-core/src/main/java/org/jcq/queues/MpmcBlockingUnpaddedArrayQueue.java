@@ -153,6 +153,12 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
         return o != null && removeWhere(o::equals, true) != 0;
     }
 
+    /** The iterator's {@code remove}: removes the element it returned (by identity), if still queued. */
+    @Override
+    void removeReturned(Object e) {
+        removeWhere(x -> x == e, true);
+    }
+
     /**
      * Removes the published elements that {@code filter} accepts, as {@link #remove(Object)} does
      * each. Any thread.

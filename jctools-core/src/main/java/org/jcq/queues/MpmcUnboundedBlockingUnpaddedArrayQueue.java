@@ -164,6 +164,12 @@ public class MpmcUnboundedBlockingUnpaddedArrayQueue<E> extends MpmcUnboundedXad
         return o != null && mpmcRemoveWhere(o::equals, true) != 0;
     }
 
+    /** The iterator's {@code remove}: removes the element it returned (by identity), if still queued. */
+    @Override
+    void removeReturned(Object e) {
+        mpmcRemoveWhere(x -> x == e, true);
+    }
+
     /**
      * Removes the published elements that {@code filter} accepts, as {@link #remove(Object)} does
      * each. Any thread.

@@ -6,12 +6,15 @@ import java.util.NoSuchElementException;
 /**
  * The shell of every queue's weakly consistent iterator: holds the element {@link #next()} returns
  * next and asks the subclass for the one after it. A subclass walks its own structure (ring,
- * chunks or nodes) in {@link #advance()}; none supports {@code remove}.
+ * chunks or nodes) in {@link #advance()}. {@link #remove()} asks the subclass to remove the element
+ * last returned ({@link #removeReturned}); only the queues that remove from any position do.
  *
  * @param <E> the type of the elements
  */
 abstract class WeakIterator<E> implements Iterator<E> {
     private E next;
+    /** What {@link #next()} returned last, until {@link #remove()} removes it. */
+    private E last;
 
     /** Finds the element after the last one found, or returns null at the end of the walk. */
     abstract E advance();
@@ -33,6 +36,35 @@ abstract class WeakIterator<E> implements Iterator<E> {
             throw new NoSuchElementException();
         }
         next = advance();
+        last = e;
         return e;
+    }
+
+    /**
+     * Removes the element {@link #next()} returned last, if it is still in the queue (weakly
+     * consistent, as the JDK's concurrent queues' iterators: an element a consumer took meanwhile
+     * is not removed, and no exception says so).
+     *
+     * @throws IllegalStateException if {@code next} has not been called, or {@code remove} has
+     *     already been called after the last {@code next}
+     * @throws UnsupportedOperationException if the queue removes only from its head (every queue
+     *     but the MPMC blocking ones); the iterator is then as it was
+     */
+    @Override
+    public final void remove() {
+        final E e = last;
+        if (e == null) {
+            throw new IllegalStateException("remove() without a next() before it");
+        }
+        removeReturned(e);
+        last = null;
+    }
+
+    /**
+     * Removes {@code e}, returned by this iterator, if it is still in the queue; throws
+     * {@link UnsupportedOperationException} unless the queue removes from any position.
+     */
+    void removeReturned(E e) {
+        throw new UnsupportedOperationException("remove: this queue removes only from its head");
     }
 }

@@ -35,7 +35,6 @@ import java.util.function.Supplier;
 import org.jcq.queues.MpmcBlockingArrayQueue;
 import org.jcq.queues.MpmcUnboundedBlockingArrayQueue;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -602,16 +601,12 @@ class JcqExecutorsTest {
      * <p>
      * The race it catches: {@link ThreadPoolExecutor#execute} queues the task, then re-checks the
      * pool's state, and if the pool shut down meanwhile it removes the task from the queue
-     * ({@code workQueue.remove(task)}) to reject it. The work queues do not support
-     * {@code remove(Object)} of a present element yet, so until they do {@code execute} throws
-     * {@link UnsupportedOperationException} there whenever the shutdown lands in that window with
-     * the task still queued (the task then runs, but the caller got neither a normal return nor a
-     * rejection); this test fails when a round hits the window. It should pass once the MPMC
-     * blocking queues' {@code remove(Object)} lands.
+     * ({@code workQueue.remove(task)}) to reject it. Without {@code remove(Object)} of a present
+     * element the work queues made {@code execute} throw {@link UnsupportedOperationException}
+     * there whenever the shutdown landed in that window with the task still queued (both pools
+     * failed in each of 3 runs, JDK 17 and 25, within 300 rounds, before the MPMC blocking queues
+     * removed from any position).
      */
-    @Disabled("Fails until MpmcUnboundedBlockingArrayQueue and MpmcBlockingArrayQueue support remove(Object) of a"
-            + " present element: ThreadPoolExecutor.execute's re-check calls workQueue.remove(task), which throws"
-            + " UnsupportedOperationException (2026-11-28: both pools failed in each of 3 runs, JDK 17 and 25, within 300 rounds)")
     @ParameterizedTest
     @EnumSource(value = Pool.class, names = {"FIXED", "BOUNDED"})
     void everyTaskRunsOrIsRejectedWhenShutdownRacesSubmitters(Pool pool) throws InterruptedException {
@@ -624,13 +619,10 @@ class JcqExecutorsTest {
      * {@code shutdownNow} throws anything else. {@link ThreadPoolExecutor}'s {@code shutdownNow}
      * drains the queue and, if the drain leaves anything (it stops at a slot a submitter has
      * claimed but not yet written), removes the rest one by one with {@code remove(Object)}; the
-     * re-check of {@code execute} removes as above. So this fails too until {@code remove(Object)}
-     * lands; today a {@code shutdownNow} that throws leaves the undrained tasks in the stopped
-     * pool's queue, neither run nor returned.
+     * re-check of {@code execute} removes as above. Without removal this failed too (a
+     * {@code shutdownNow} that threw left the undrained tasks in the stopped pool's queue, neither
+     * run nor returned).
      */
-    @Disabled("Fails until MpmcUnboundedBlockingArrayQueue and MpmcBlockingArrayQueue support remove(Object) of a"
-            + " present element: shutdownNow's drainQueue and execute's re-check call workQueue.remove(task), which"
-            + " throws UnsupportedOperationException (2026-11-28: both pools failed in each of 3 runs, JDK 17 and 25, within 300 rounds)")
     @ParameterizedTest
     @EnumSource(value = Pool.class, names = {"FIXED", "BOUNDED"})
     void everyTaskRunsIsRejectedOrIsReturnedWhenShutdownNowRacesSubmitters(Pool pool) throws InterruptedException {

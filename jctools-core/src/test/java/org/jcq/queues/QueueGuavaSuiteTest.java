@@ -44,10 +44,11 @@ import org.junit.jupiter.api.TestFactory;
  * </ul>
  * Not claimed: {@code RESTRICTS_ELEMENTS} (it means "rejects some non-null elements", which these
  * queues never do; a full bounded queue is not a restriction on elements),
- * {@code SUPPORTS_ITERATOR_REMOVE}, {@code GENERAL_PURPOSE} (it implies both removal features),
+ * {@code SUPPORTS_ITERATOR_REMOVE} (claimed only by the MPMC blocking queues, which remove from any
+ * position, so only theirs run the {@code removeIf} and iterator-removal testers),
+ * {@code GENERAL_PURPOSE} (it implies both removal features),
  * {@code FAILS_FAST_ON_CONCURRENT_MODIFICATION} (the iterator is weakly consistent),
- * {@code SERIALIZABLE}. The {@code removeIf} testers need {@code SUPPORTS_ITERATOR_REMOVE}, so
- * none of them runs.
+ * {@code SERIALIZABLE}.
  */
 class QueueGuavaSuiteTest {
     /** Room for the sample elements plus what any tester adds. */
@@ -74,7 +75,10 @@ class QueueGuavaSuiteTest {
                         CollectionFeature.SUPPORTS_REMOVE,
                         CollectionFeature.KNOWN_ORDER,
                         CollectionFeature.ALLOWS_NULL_QUERIES)
-                // The MPMC blocking queues remove present elements by value too.
+                // The MPMC blocking queues remove from any position: by value and by iterator.
+                .withFeatures(spec.removesAnywhere()
+                        ? List.of(CollectionFeature.SUPPORTS_ITERATOR_REMOVE)
+                        : List.of())
                 .suppressing(spec.removesAnywhere() ? List.of() : removalOfPresentElementsByValue())
                 .createTestSuite();
     }
