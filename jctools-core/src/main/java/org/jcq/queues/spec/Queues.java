@@ -1,19 +1,30 @@
 package org.jcq.queues.spec;
 
 import org.jcq.internal.Args;
+import org.jcq.queues.MessagePassingBlockingQueue;
 import org.jcq.queues.MessagePassingQueue;
+import org.jcq.queues.MpmcBlockingArrayQueue;
+import org.jcq.queues.MpmcBlockingUnpaddedArrayQueue;
 import org.jcq.queues.MpmcArrayQueue;
+import org.jcq.queues.MpmcUnboundedBlockingArrayQueue;
+import org.jcq.queues.MpmcUnboundedBlockingUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnpaddedArrayQueue;
 import org.jcq.queues.MpscArrayQueue;
+import org.jcq.queues.MpscBlockingConsumerArrayQueue;
+import org.jcq.queues.MpscBlockingConsumerUnpaddedArrayQueue;
 import org.jcq.queues.MpscChunkedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedArrayQueue;
+import org.jcq.queues.MpscUnboundedBlockingConsumerArrayQueue;
+import org.jcq.queues.MpscUnboundedBlockingConsumerUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedXaddArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpmcUnpaddedArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
+import org.jcq.queues.SpscBlockingArrayQueue;
+import org.jcq.queues.SpscBlockingUnpaddedArrayQueue;
 import org.jcq.queues.SpscChunkedArrayQueue;
 import org.jcq.queues.SpscChunkedUnpaddedArrayQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
@@ -31,7 +42,8 @@ import org.jcq.queues.SpscUnboundedUnpaddedArrayQueue;
  *         .producers(MANY).consumers(ONE).bounded(1024).footprintFirst().build();
  * }</pre>
  * Producers, consumers and the bound must be chosen; throughput comes first unless
- * {@link Builder#footprintFirst()} says otherwise.
+ * {@link Builder#footprintFirst()} says otherwise. {@link Builder#blocking()} instead of
+ * {@link Builder#build()} gives a {@link MessagePassingBlockingQueue} (see "Blocking queues" below).
  *
  * <h2>The choices</h2>
  * {@code n} is the bound given to {@link Builder#bounded(int)}; a bounded queue's
@@ -103,6 +115,35 @@ import org.jcq.queues.SpscUnboundedUnpaddedArrayQueue;
  * smallest somewhere). Taken over every compact unbounded array queue that fits the shape, at each
  * of the four sizes, the SPSC and MPSC choices still have the lowest worst ratio: 1.36, against
  * 1.79 for the compact fetch-and-add queue's best (chunks of 32, none kept).
+ *
+ * <h2>Blocking queues</h2>
+ * {@link Builder#blocking()} builds, for the same decisions, a {@link MessagePassingBlockingQueue}:
+ * a consumer may wait for an element ({@code take}, timed {@code poll}, timed {@code drain}) and,
+ * bounded, a producer for room ({@code put}, timed {@code offer}), on the wait protocol every
+ * blocking queue shares ({@code docs/blocking-queues.md}). There is one blocking algorithm per
+ * shape and bound, so the choice is only between it and its compact edition (the same algorithm
+ * without the padding between its hot fields: less memory, and false sharing between producers
+ * and consumers).
+ * <table>
+ * <caption>What {@link Builder#blocking()} returns</caption>
+ * <tr><th>Shape</th><th>Bound</th><th>Throughput first</th><th>Footprint first</th></tr>
+ * <tr><td>SPSC</td><td>n</td><td>{@link SpscBlockingArrayQueue}{@code (n)} (least 4)</td>
+ *     <td>{@link SpscBlockingUnpaddedArrayQueue}{@code (n)} (least 4)</td></tr>
+ * <tr><td>MPSC</td><td>n</td><td>{@link MpscBlockingConsumerArrayQueue}{@code (n)}</td>
+ *     <td>{@link MpscBlockingConsumerUnpaddedArrayQueue}{@code (n)}</td></tr>
+ * <tr><td>SPMC, MPMC</td><td>n</td><td>{@link MpmcBlockingArrayQueue}{@code (n)} (least 2)</td>
+ *     <td>{@link MpmcBlockingUnpaddedArrayQueue}{@code (n)} (least 2)</td></tr>
+ * <tr><td>SPSC, MPSC</td><td>none</td><td>{@link MpscUnboundedBlockingConsumerArrayQueue}{@code (1024)}</td>
+ *     <td>{@link MpscUnboundedBlockingConsumerUnpaddedArrayQueue}{@code (16)}</td></tr>
+ * <tr><td>SPMC, MPMC</td><td>none</td><td>{@link MpmcUnboundedBlockingArrayQueue}{@code (1024)}</td>
+ *     <td>{@link MpmcUnboundedBlockingUnpaddedArrayQueue}{@code (32, 0)}</td></tr>
+ * </table>
+ * The chunk sizes and pools are those of the non-blocking choices of the same rows. The
+ * single-producer rows get a multi-producer queue where no single-producer blocking queue exists
+ * (unbounded; SPMC): it costs a CAS or an atomic add per {@code offer}, and is correct with one
+ * producer. Only the MPMC blocking queues remove from any position ({@code remove(Object)},
+ * {@code ThreadPoolExecutor.remove} and {@code purge}): take an MPMC one for an executor's work
+ * queue.
  * <p>
  * Where one producer (or consumer) thread is chosen, the queue returned may be used by one such
  * thread at a time only; see each class for the rest of its contract. Every queue returned is also
@@ -117,6 +158,8 @@ public final class Queues {
 
     /** The choice table, indexed by {@link #row}; filled once, below, one line per decision. */
     private static final Maker[] TABLE = new Maker[Shape.values().length * 4];
+    /** The blocking queues' table, indexed as {@link #TABLE}. */
+    private static final BlockingMaker[] BLOCKING = new BlockingMaker[Shape.values().length * 4];
 
     static {
         // Bounded rows get the requested bound n (raised to the queue's least); unbounded rows
@@ -137,6 +180,22 @@ public final class Queues {
         choose(Shape.SPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0));
         choose(Shape.MPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
         choose(Shape.MPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0));
+
+        chooseBlocking(Shape.SPSC, BOUNDED, THROUGHPUT, n -> new SpscBlockingArrayQueue<>(n));
+        chooseBlocking(Shape.SPSC, BOUNDED, FOOTPRINT, n -> new SpscBlockingUnpaddedArrayQueue<>(n));
+        chooseBlocking(Shape.MPSC, BOUNDED, THROUGHPUT, n -> new MpscBlockingConsumerArrayQueue<>(n));
+        chooseBlocking(Shape.MPSC, BOUNDED, FOOTPRINT, n -> new MpscBlockingConsumerUnpaddedArrayQueue<>(n));
+        for (Shape multiConsumer : new Shape[] {Shape.SPMC, Shape.MPMC}) {
+            chooseBlocking(multiConsumer, BOUNDED, THROUGHPUT, n -> new MpmcBlockingArrayQueue<>(Math.max(n, 2)));
+            chooseBlocking(multiConsumer, BOUNDED, FOOTPRINT, n -> new MpmcBlockingUnpaddedArrayQueue<>(Math.max(n, 2)));
+            chooseBlocking(multiConsumer, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedBlockingArrayQueue<>(1024));
+            chooseBlocking(multiConsumer, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(32, 0));
+        }
+        for (Shape singleConsumer : new Shape[] {Shape.SPSC, Shape.MPSC}) {
+            chooseBlocking(singleConsumer, UNBOUNDED, THROUGHPUT, n -> new MpscUnboundedBlockingConsumerArrayQueue<>(1024));
+            chooseBlocking(singleConsumer, UNBOUNDED, FOOTPRINT,
+                    n -> new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(16));
+        }
     }
 
     private Queues() {
@@ -179,9 +238,18 @@ public final class Queues {
         TABLE[row(shape, bounded, footprintFirst)] = maker;
     }
 
+    private static void chooseBlocking(Shape shape, boolean bounded, boolean footprintFirst, BlockingMaker maker) {
+        BLOCKING[row(shape, bounded, footprintFirst)] = maker;
+    }
+
     /** One entry of the table: makes a new, empty queue of any element type. */
     private interface Maker {
         MessagePassingQueue<?> make(int n);
+    }
+
+    /** One entry of the blocking table: makes a new, empty blocking queue of any element type. */
+    private interface BlockingMaker {
+        MessagePassingBlockingQueue<?> make(int n);
     }
 
     /**
@@ -281,6 +349,32 @@ public final class Queues {
          *     chosen
          */
         public <E> MessagePassingQueue<E> build() {
+            final int row = chosenRow();
+            // A new, empty queue holds no element yet, so it may be given any element type.
+            @SuppressWarnings("unchecked")
+            final MessagePassingQueue<E> q = (MessagePassingQueue<E>) TABLE[row].make(capacity);
+            return q;
+        }
+
+        /**
+         * Builds a new, empty blocking queue: the choice of the blocking table (see
+         * {@link Queues}) for the decisions made. Its {@code take} and timed {@code poll} wait for
+         * an element; bounded, its {@code put} and timed {@code offer} wait for room.
+         *
+         * @param <E> the type of the elements
+         * @return the queue; also a {@link java.util.concurrent.BlockingQueue}
+         * @throws IllegalStateException if the producers, the consumers or the bound have not been
+         *     chosen
+         */
+        public <E> MessagePassingBlockingQueue<E> blocking() {
+            final int row = chosenRow();
+            @SuppressWarnings("unchecked")
+            final MessagePassingBlockingQueue<E> q = (MessagePassingBlockingQueue<E>) BLOCKING[row].make(capacity);
+            return q;
+        }
+
+        /** The table row of the decisions made; throws if one is missing. */
+        private int chosenRow() {
             if (producers == null) {
                 throw new IllegalStateException("producers not chosen: call producers(Threads.ONE) or producers(Threads.MANY)");
             }
@@ -291,11 +385,7 @@ public final class Queues {
                 throw new IllegalStateException("bound not chosen: call bounded(capacity) or unbounded()");
             }
             final boolean bounded = capacity != MessagePassingQueue.UNBOUNDED_CAPACITY;
-            final Maker maker = TABLE[row(Shape.of(producers, consumers), bounded, footprintFirst)];
-            // A new, empty queue holds no element yet, so it may be given any element type.
-            @SuppressWarnings("unchecked")
-            final MessagePassingQueue<E> q = (MessagePassingQueue<E>) maker.make(capacity);
-            return q;
+            return row(Shape.of(producers, consumers), bounded, footprintFirst);
         }
     }
 }

@@ -3,16 +3,34 @@ package org.jcq.queues.spec;
 import static org.jcq.queues.spec.Queues.Threads.MANY;
 import static org.jcq.queues.spec.Queues.Threads.ONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
+import org.jcq.queues.MessagePassingBlockingQueue;
 import org.jcq.queues.MessagePassingQueue;
+import org.jcq.queues.MpmcBlockingArrayQueue;
+import org.jcq.queues.MpmcBlockingUnpaddedArrayQueue;
+import org.jcq.queues.MpmcUnboundedBlockingArrayQueue;
+import org.jcq.queues.MpmcUnboundedBlockingUnpaddedArrayQueue;
+import org.jcq.queues.MpscBlockingConsumerArrayQueue;
+import org.jcq.queues.MpscBlockingConsumerUnpaddedArrayQueue;
+import org.jcq.queues.MpscUnboundedBlockingConsumerArrayQueue;
+import org.jcq.queues.MpscUnboundedBlockingConsumerUnpaddedArrayQueue;
+import org.jcq.queues.SpscBlockingArrayQueue;
+import org.jcq.queues.SpscBlockingUnpaddedArrayQueue;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcUnpaddedArrayQueue;
 import org.jcq.queues.MpmcUnboundedXaddArrayQueue;
@@ -39,7 +57,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * throughput/footprint first) returns the queue its javadoc's table names, built with the same
  * arguments (the same footprint as the named constructor, empty and holding elements), at the
  * capacity the table promises; the queue does what the shape promises; and the builder rejects
- * what it must.
+ * what it must. The same for {@code blocking()} and its table, whose queues also wait as their bound
+ * says.
  */
 class QueuesTest {
     /** Requested bounds: below and at each least capacity, between powers of two, and large. */
@@ -201,6 +220,132 @@ class QueuesTest {
         assertThrows(IllegalArgumentException.class, () -> b.bounded(0));
         assertThrows(NullPointerException.class, () -> b.producers(null));
         assertEquals(8, b.build().capacity());
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // blocking()
+
+    /** The javadoc's blocking table, one row per decision. */
+    static Stream<Row> blockingTable() {
+        final List<Row> rows = new ArrayList<>();
+        rows.add(new Row(ONE, ONE, true, false, SpscBlockingArrayQueue.class, 4, SpscBlockingArrayQueue::new));
+        rows.add(new Row(ONE, ONE, true, true, SpscBlockingUnpaddedArrayQueue.class, 4, SpscBlockingUnpaddedArrayQueue::new));
+        rows.add(new Row(MANY, ONE, true, false, MpscBlockingConsumerArrayQueue.class, 1, MpscBlockingConsumerArrayQueue::new));
+        rows.add(new Row(MANY, ONE, true, true, MpscBlockingConsumerUnpaddedArrayQueue.class, 1,
+                MpscBlockingConsumerUnpaddedArrayQueue::new));
+        for (Threads producers : Threads.values()) {
+            rows.add(new Row(producers, MANY, true, false, MpmcBlockingArrayQueue.class, 2, MpmcBlockingArrayQueue::new));
+            rows.add(new Row(producers, MANY, true, true, MpmcBlockingUnpaddedArrayQueue.class, 2,
+                    MpmcBlockingUnpaddedArrayQueue::new));
+            rows.add(new Row(producers, MANY, false, false, MpmcUnboundedBlockingArrayQueue.class, 0,
+                    n -> new MpmcUnboundedBlockingArrayQueue<>(1024)));
+            rows.add(new Row(producers, MANY, false, true, MpmcUnboundedBlockingUnpaddedArrayQueue.class, 0,
+                    n -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(32, 0)));
+            rows.add(new Row(producers, ONE, false, false, MpscUnboundedBlockingConsumerArrayQueue.class, 0,
+                    n -> new MpscUnboundedBlockingConsumerArrayQueue<>(1024)));
+            rows.add(new Row(producers, ONE, false, true, MpscUnboundedBlockingConsumerUnpaddedArrayQueue.class, 0,
+                    n -> new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(16)));
+        }
+        return rows.stream();
+    }
+
+    /** Builds the row's decision as a blocking queue; unbounded rows ignore {@code bound}. */
+    private static MessagePassingBlockingQueue<Integer> buildBlocking(Row row, int bound) {
+        final Queues.Builder b = Queues.builder().producers(row.producers()).consumers(row.consumers());
+        if (row.bounded()) {
+            b.bounded(bound);
+        } else {
+            b.unbounded();
+        }
+        return row.footprintFirst() ? b.footprintFirst().blocking() : b.throughputFirst().blocking();
+    }
+
+    @Test
+    void theBlockingTableCoversEveryCombinationOnce() {
+        assertEquals(16, blockingTable().map(Row::toString).distinct().count());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("blockingTable")
+    void blockingBuildsTheTableClassAtTheTableCapacity(Row row) {
+        for (int bound : row.bounded() ? BOUNDS : new int[] {0}) {
+            final MessagePassingBlockingQueue<Integer> q = buildBlocking(row, bound);
+            assertSame(row.type(), q.getClass(), "bound " + bound);
+            if (row.bounded()) {
+                assertEquals(Math.max(pow2(bound), row.least()), q.capacity(), "bound " + bound);
+                assertEquals(q.capacity(), q.remainingCapacity(), "bound " + bound);
+            } else {
+                assertEquals(MessagePassingQueue.UNBOUNDED_CAPACITY, q.capacity());
+                assertEquals(Integer.MAX_VALUE, q.remainingCapacity());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("blockingTable")
+    void blockingBuildsWithTheTableArguments(Row row) {
+        for (int bound : row.bounded() ? new int[] {1, 100} : new int[] {0}) {
+            final int raised = Math.max(bound, row.least());
+            for (int count : row.bounded() ? new int[] {0, 1, Math.max(pow2(bound), row.least())} : new int[] {0, 1, 100, 3000}) {
+                assertEquals(Footprints.holding(() -> row.make().apply(raised), count),
+                        Footprints.holding(() -> buildBlocking(row, bound), count), "bound " + bound + ", holding " + count);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("blockingTable")
+    void blockingQueueDoesWhatTheShapePromises(Row row) {
+        ShapeCheck.check(() -> buildBlocking(row, 64), row.producers() == ONE ? 1 : 2, row.consumers() == ONE ? 1 : 2);
+    }
+
+    /**
+     * The queue blocks as its bound says: with one producer {@code put}ting four times the bound
+     * and one consumer {@code take}ing, every element arrives in order (a bounded queue's
+     * {@code put} waits for room, a {@code take} for an element); a timed {@code poll} of an empty
+     * queue and a timed {@code offer} to a full one give up.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("blockingTable")
+    void blockingQueueWaitsOnBothSidesAsItsBoundSays(Row row) throws Exception {
+        final MessagePassingBlockingQueue<Integer> q = buildBlocking(row, 4);
+        assertNull(q.poll(1, TimeUnit.MILLISECONDS));
+        final int total = 4000;
+        final ExecutorService consumer = Executors.newSingleThreadExecutor();
+        try {
+            final Future<Integer> taken = consumer.submit(() -> {
+                int next = 0;
+                for (; next < total; next++) {
+                    assertEquals(next, q.take());
+                }
+                return next;
+            });
+            for (int i = 0; i < total; i++) {
+                q.put(i);
+            }
+            assertEquals(total, taken.get(30, TimeUnit.SECONDS));
+        } finally {
+            consumer.shutdownNow();
+        }
+        if (row.bounded()) {
+            for (int i = 0; i < q.capacity(); i++) {
+                assertTrue(q.offer(i));
+            }
+            assertFalse(q.offer(-1, 1, TimeUnit.MILLISECONDS));
+            assertEquals(0, q.remainingCapacity());
+        }
+    }
+
+    @Test
+    void blockingBeforeEveryChoiceIsMadeSaysWhatIsMissing() {
+        assertBlockingMissing("producers", Queues.builder().consumers(ONE).bounded(8));
+        assertBlockingMissing("consumers", Queues.builder().producers(ONE).unbounded());
+        assertBlockingMissing("bound", Queues.builder().producers(ONE).consumers(MANY).footprintFirst());
+    }
+
+    private static void assertBlockingMissing(String what, Queues.Builder b) {
+        final IllegalStateException e = assertThrows(IllegalStateException.class, b::blocking);
+        assertTrue(e.getMessage().startsWith(what + " not chosen"), e.getMessage());
     }
 
     static int pow2(int n) {
