@@ -23,10 +23,10 @@ import org.jcq.internal.Args;
  * and then without holding a lock or a monitor, so a virtual thread that waits gives its carrier
  * back. A thread interrupted while it waits throws {@link InterruptedException}, clearing its
  * interrupt status, and leaves the queue as it was. One interrupted before it calls gets the same
- * if it would have to wait; if it need not, each queue says what it does: the core
- * blocking-consumer queues hand over what is at hand (as JCTools' do), the experimental queues
- * of {@code org.jcq.queues.blocking} throw, as {@link java.util.concurrent.ArrayBlockingQueue}
- * does. A zero or negative time-out never waits. The deadline and interrupts hold also while the
+ * if it would have to wait, or if it finds nothing with a zero or negative time-out; an element
+ * (or room) at hand is handed over (used) even so, as JCTools' blocking queues and
+ * {@link java.util.concurrent.LinkedTransferQueue} do, where
+ * {@link java.util.concurrent.ArrayBlockingQueue} throws. A zero or negative time-out never waits. The deadline and interrupts hold also while the
  * consumer waits for an element whose producer has claimed its slot but not yet written it (a
  * {@code fill} whose supplier is slow can hold a whole batch so): the wait then ends
  * empty-handed, or with {@link InterruptedException}, and the element comes later. A time-out is measured with {@link System#nanoTime()}; any value, up to

@@ -22,7 +22,7 @@ import org.jcq.internal.Args;
  * claim with a CAS of their index, which, with the waiting side's volatile re-check of that index,
  * closes the race. Invariants, orderings and linearization points: the ring's and the protocol's;
  * {@code take} and the timed {@code poll}: the poll that returns the element.
- * <p>
+ *
  * <h2>Departures from {@link BlockingQueue}</h2>
  * None in threading: any number of producers and consumers. A thread blocked without a deadline is
  * {@code TIMED_WAITING} (its park has the protocol's safety-net timeout), where
@@ -31,9 +31,11 @@ import org.jcq.internal.Args;
  * {@link java.util.concurrent.LinkedTransferQueue} does; a call that finds none throws
  * {@link InterruptedException} if interrupted, also with a zero or negative time-out.
  * {@code size()} and {@link #remainingCapacity()} are estimates while other threads run.
- * {@code remove(Object)} of a present element and the iterator's {@code remove} throw
- * {@link UnsupportedOperationException}. {@code docs/blocking-queues.md} lists every departure and
- * what to use instead.
+ * {@link #remove(Object)}, the bulk removals and the iterator's {@code remove} remove from any
+ * position (so {@code ThreadPoolExecutor.remove} and {@code purge} work): the element's slot is
+ * marked removed, and consumers step over it; until one does, the slot counts against the bound
+ * (a removal frees no room) though not in {@code size()}. {@code docs/blocking-queues.md} lists
+ * every departure and what to use instead.
  *
  * @param <E> the type of the elements
  */

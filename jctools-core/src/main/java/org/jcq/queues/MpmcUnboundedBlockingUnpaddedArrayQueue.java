@@ -37,9 +37,11 @@ import org.jcq.internal.VarHandles;
  * has the protocol's safety-net timeout). An element at hand is taken even if the calling thread is
  * interrupted, as {@link java.util.concurrent.LinkedTransferQueue} does; a call that finds none
  * throws {@link InterruptedException} if interrupted, also with a zero or negative time-out.
- * {@code size()} is an estimate while other threads run. {@code remove(Object)} of a present
- * element and the iterator's {@code remove} throw {@link UnsupportedOperationException}.
- * {@code docs/blocking-queues.md} lists every departure and what to use instead.
+ * {@code size()} is an estimate while other threads run. {@link #remove(Object)}, the bulk
+ * removals and the iterator's {@code remove} remove from any position (so
+ * {@code ThreadPoolExecutor.remove} and {@code purge} work): the element's slot is marked removed,
+ * and consumers step over it. {@code docs/blocking-queues.md} lists every departure and what to
+ * use instead.
  *
  * @param <E> the type of the elements
  */

@@ -25,7 +25,7 @@ import org.jcq.internal.VarHandles;
  * closes the store-buffering race without a fence on either fast path. Invariants, orderings and
  * linearization points: the ring's and the protocol's; {@code take} and the timed {@code poll}: the
  * poll that returns the element.
- * <p>
+ *
  * <h2>Departures from {@link BlockingQueue}</h2>
  * One producer thread and one consumer thread at a time, as for every SPSC queue. A thread blocked
  * without a deadline is {@code TIMED_WAITING} (its park has the protocol's safety-net timeout),
