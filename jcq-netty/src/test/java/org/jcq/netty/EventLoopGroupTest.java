@@ -231,8 +231,9 @@ class EventLoopGroupTest {
      * down gracefully before the loop is released: every one of those tasks runs exactly once
      * (Netty runs what is queued before it terminates). Two more threads keep submitting while it
      * shuts down: each of theirs runs at most once, and never if it was rejected. (A task that
-     * Netty accepts just as the loop terminates can be left in the queue, which Netty logs: with
-     * its own queues too, as they cannot remove a task.)
+     * Netty accepts just as an I/O loop terminates can be left in its queue, which Netty logs: with
+     * Netty's own JCTools queues too, as they cannot remove a task. A default loop runs or rejects
+     * each: {@link DefaultLoopShutdownTest}.)
      */
     @ParameterizedTest(name = "{0}, round {1}")
     @MethodSource("groupsAndRounds")
