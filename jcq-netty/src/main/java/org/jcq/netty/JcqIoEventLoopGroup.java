@@ -32,7 +32,10 @@ import io.netty.util.concurrent.RejectedExecutionHandlers;
  * <p>
  * Any number of threads submit to a loop; the loop's one thread takes. Netty's
  * {@code removeTask(Runnable)} (the queue's {@code remove(Object)}) is not supported, as with
- * Netty's own JCTools queues.
+ * Netty's own JCTools queues. So, as with Netty's own I/O loops, a task handed over from another
+ * thread just as its loop shuts down can be left in the queue, neither run nor rejected (Netty logs
+ * that the loop terminated with tasks queued); {@link JcqDefaultEventLoopGroup}'s loops run or
+ * reject every task.
  */
 public class JcqIoEventLoopGroup extends MultiThreadIoEventLoopGroup {
     /** Netty's default bound, read as Netty reads it, at least 16. */
