@@ -183,6 +183,9 @@ public final class GenerateStressTests {
     private static final Predicate<Queue> ALL = Queue::ring;
     private static final Predicate<Queue> BLOCKING_CONSUMER = q -> q.blocking() == Blocking.CONSUMER;
     private static final Predicate<Queue> BLOCKING_BOTH = q -> q.blocking() == Blocking.BOTH;
+    /** The queues that remove from any position: the MPMC blocking ones. */
+    private static final Predicate<Queue> REMOVABLE = q -> q.blocking() != Blocking.NONE && q.producers() == M
+            && q.consumers() == M;
     private static final Function<Queue, String> NONE = q -> "";
     private static final Function<Queue, List<String>> SHARED = q -> List.of();
 
@@ -232,7 +235,11 @@ public final class GenerateStressTests {
             wakes("BlockingBothSides.PutWokenByDrain", BLOCKING_BOTH),
             wakes("BlockingBothSides.PutWokenByRelaxedPoll", BLOCKING_BOTH),
             wakes("BlockingBothSides.TimedOfferWokenByPoll", BLOCKING_BOTH),
-            shared("BlockingBothSides.PutTakeInOrder", "LL_Result", true, BLOCKING_BOTH));
+            shared("BlockingBothSides.PutTakeInOrder", "LL_Result", true, BLOCKING_BOTH),
+            // Removal from any position, racing a consumer or a producer.
+            shared("Removal.RemoveRacesPoll", "LLL_Result", true, REMOVABLE),
+            shared("Removal.RemoveMiddleRacesPolls", "LLL_Result", true, REMOVABLE),
+            shared("Removal.RemoveRacesOffer", "LL_Result", true, REMOVABLE));
 
     /**
      * NearFull: how many offers may be taken (both if there is room; else at least as many as fit
