@@ -410,6 +410,17 @@ abstract class BaseLinkedQueue<E> extends AbstractQueue<E> implements MessagePas
         return new Walk();
     }
 
+    /**
+     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL}, {@code ORDERED},
+     * never {@code SIZED} (see {@code QueueSpliterator}).
+     *
+     * @return a spliterator over the elements
+     */
+    @Override
+    public final java.util.Spliterator<E> spliterator() {
+        return new QueueSpliterator<>(this, QueueSpliterator.FIFO);
+    }
+
     private final class Walk extends WeakIterator<E> {
         /** The node of the element found last (or the node the walk stopped on). */
         private LinkedQueueNode<E> at;

@@ -318,4 +318,15 @@ abstract class BaseMpscCompoundQueue<E> extends AbstractQueue<E> implements Mess
             }
         };
     }
+
+    /**
+     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL},
+     * never {@code SIZED} (see {@code QueueSpliterator}).
+     *
+     * @return a spliterator over the elements
+     */
+    @Override
+    public java.util.Spliterator<E> spliterator() {
+        return new QueueSpliterator<>(this, QueueSpliterator.UNORDERED);
+    }
 }

@@ -669,6 +669,17 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueColdF
     }
 
     /**
+     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL}, {@code ORDERED},
+     * never {@code SIZED} (see {@code QueueSpliterator}).
+     *
+     * @return a spliterator over the elements
+     */
+    @Override
+    public final java.util.Spliterator<E> spliterator() {
+        return new QueueSpliterator<>(this, QueueSpliterator.FIFO);
+    }
+
+    /**
      * Walks indices from the consumer's to the producer's as they were at creation, following
      * JUMPs. An element read from the slot of index {@code i} is {@code i}'s own if the consumer
      * index, read after it, is still {@code <= i}: a later lap's element is written only after the

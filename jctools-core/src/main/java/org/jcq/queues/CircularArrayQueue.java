@@ -96,6 +96,10 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
         }
     }
 
+    static Object lvElement(Object[] buffer, int slot) {
+        return ELEMENT.getVolatile(buffer, slot);
+    }
+
     static Object lpElement(Object[] buffer, int slot) {
         return buffer[slot];
     }
@@ -176,6 +180,17 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
     @Override
     public final Iterator<E> iterator() {
         return new Walk();
+    }
+
+    /**
+     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL}, {@code ORDERED},
+     * never {@code SIZED} (see {@code QueueSpliterator}).
+     *
+     * @return a spliterator over the elements
+     */
+    @Override
+    public final java.util.Spliterator<E> spliterator() {
+        return new QueueSpliterator<>(this, QueueSpliterator.FIFO);
     }
 
     private final class Walk extends WeakIterator<E> {
