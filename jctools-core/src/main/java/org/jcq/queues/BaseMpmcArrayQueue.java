@@ -114,10 +114,56 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         final int mask = this.mask;
         final long p = claim(mask);
         if (p < 0) {
+            return lvRemoved() != 0 && offerPastRemoved(e);
+        }
+        publish(buffer, slot(p, mask), p, e);
+        return true;
+    }
+
+    /**
+     * Cold path of a full {@code offer} while removed elements' marks are in the ring (the MPMC
+     * blocking queues): they hold slots until a consumer passes them, and with no consumer
+     * polling, marks at the head would keep the ring full for good; steps over them
+     * ({@link #passRemovedHeads}) and tries once more.
+     */
+    private boolean offerPastRemoved(E e) {
+        if (!passRemovedHeads()) {
+            return false;
+        }
+        final int mask = this.mask;
+        final long p = claim(mask);
+        if (p < 0) {
             return false;
         }
         publish(buffer, slot(p, mask), p, e);
         return true;
+    }
+
+    /**
+     * Steps over the removed elements' marks (and failed fills' skips) at the head, as a consumer
+     * would, freeing their slots; any thread. Returns whether the head was such a mark (stepped
+     * over by this call or by another thread). Used by removers after a removal, by a full
+     * {@code offer} and by {@code remainingCapacity}. The loads are volatile: a remover's CAS of
+     * its mark, then its load of the consumer index here, and another stepper's CAS of the
+     * consumer index, then its load of that mark's slot here, lie in one total order, so a mark
+     * that becomes the head as it is made is stepped over by one of the two.
+     */
+    final boolean passRemovedHeads() {
+        final long[] sequences = this.sequences;
+        final int mask = this.mask;
+        boolean passed = false;
+        while (true) {
+            final long c = lvConsumerIndex();
+            if (laSequence(sequences, sequenceSlot(c, mask)) != c + 1) {
+                return passed;
+            }
+            final Object e = lvElement(buffer, slot(c, mask));
+            if ((e != REMOVED && e != SKIP) || c != lvConsumerIndex()) {
+                return passed;
+            }
+            stepOver(c, mask);
+            passed = true;
+        }
     }
 
     /** Claims the next producer index, or returns -1 if the queue is full. */
@@ -332,10 +378,36 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
                     }
                 }
             }
+            if (removed != 0) {
+                // A mark at the head holds a slot no consumer may come to free: free it now.
+                passRemovedHeads();
+            }
         } finally {
             addRemovers(-1);
         }
         return removed;
+    }
+
+    @Override
+    final boolean lookEmpty() {
+        final long[] sequences = this.sequences;
+        final int mask = this.mask;
+        long i = lvConsumerIndex();
+        while (i < lvProducerIndex()) {
+            // Acquire: the element published for index i, if its sequence says so.
+            final long seq = laSequence(sequences, sequenceSlot(i, mask));
+            final Object e = seq == i + 1 ? laElement(buffer, slot(i, mask)) : null;
+            final long c = lvConsumerIndex();
+            if (c > i) {
+                i = c;
+            } else if (e == null || (e != REMOVED && e != SKIP)) {
+                // Claimed and not yet published, or an element (of index i: not yet consumed).
+                return false;
+            } else {
+                i++;
+            }
+        }
+        return true;
     }
 
     /** What {@link #awaitPublished} returns when the claim it waited on was withdrawn. */

@@ -58,8 +58,13 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
             final long p = laProducerIndex();
             after = laConsumerIndex();
             if (before == after) {
-                final long size = p - after - lvRemoved();
-                return size <= 0 ? 0 : (int) Math.min(size, bound);
+                final int removed = lvRemoved();
+                final long size = p - after - removed;
+                if (size <= 0) {
+                    // Removed slots may be counted twice for a moment (see isEmpty): look.
+                    return removed != 0 && p > after && !lookEmpty() ? 1 : 0;
+                }
+                return (int) Math.min(size, bound);
             }
         }
     }
@@ -71,10 +76,35 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
      * at the moment of the second read if it says empty, and at the first if it says not. This
      * agrees with {@code offer} where offer takes effect at its index store (a claim); the SPSC
      * queues, whose offer takes effect at the element store, look at the slot instead.
+     * <p>
+     * Where removed elements' slots are still in the queue ({@link #lvRemoved}, the MPMC blocking
+     * queues), they are not counted. A consumer that claims such a slot counts it off a moment
+     * after its claim, so for that moment the slot is counted twice (passed by the consumer index
+     * and still in the count): when the count says there may be nothing left, the queue is walked
+     * ({@link #lookEmpty}), so it never says empty while an element is in it.
      */
     @Override
     public boolean isEmpty() {
-        return laConsumerIndex() + lvRemoved() >= laProducerIndex();
+        final long c = laConsumerIndex();
+        final long p = laProducerIndex();
+        if (c >= p) {
+            return true;
+        }
+        final int removed = lvRemoved();
+        return removed != 0 && c + removed >= p && lookEmpty();
+    }
+
+    /**
+     * Cold path of {@link #isEmpty} and {@link #size} while removed slots are in the queue: walks
+     * from the consumer index towards the producer index, read again each time the walk gets
+     * there, and says empty only if the walk catches up with it finding nothing but removed
+     * slots and indices the consumers passed. An element found, or an index claimed by a producer
+     * and not yet published, is an element in the queue (as for the counting answer). The walk
+     * chases the producers, so every element in the queue throughout it is met (or, taken first,
+     * a later one is). Overridden by the queues that remove from any position.
+     */
+    boolean lookEmpty() {
+        return !iterator().hasNext();
     }
 
     @SuppressWarnings("unchecked")

@@ -1056,6 +1056,41 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
     }
 
     /**
+     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL}, {@code ORDERED},
+     * never {@code SIZED} (see {@code QueueSpliterator}).
+     *
+     * @return a spliterator over the elements
+     */
+    @Override
+    public final java.util.Spliterator<E> spliterator() {
+        return new QueueSpliterator<>(this, QueueSpliterator.FIFO);
+    }
+
+    @Override
+    final boolean lookEmpty() {
+        final Scan scan = new Scan(laConsumerChunk(), lvConsumerIndex(), lvProducerIndex());
+        while (scan.index < scan.end || scan.index < (scan.end = lvProducerIndex())) {
+            final long i = scan.index;
+            final MpUnboundedXaddChunk<E> c = scan.find();
+            if (scan.index != i || (c == null && !scan.unlinked)) {
+                continue;
+            }
+            final Object e = c == null ? null : c.publishedElement(offset(i), chunkIndex(i));
+            final long consumers = laConsumerIndex();
+            if (consumers > i) {
+                scan.index = consumers;
+            } else if (e != REMOVED) {
+                // An element of index i, or i claimed and not yet published (or its chunk not
+                // yet linked).
+                return false;
+            } else {
+                scan.index = i + 1;
+            }
+        }
+        return true;
+    }
+
+    /**
      * A walk over indices, from a consumer index to a producer index, that finds each index's
      * chunk: for index {@code i} of chunk {@code k} it follows next links from its last chunk to
      * one whose index reads {@code k} (acquire). Along next links chunk indices strictly grow, even

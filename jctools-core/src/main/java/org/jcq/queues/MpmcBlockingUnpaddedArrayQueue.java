@@ -39,9 +39,10 @@ import org.jcq.internal.VarHandles;
  * {@code size()} and {@link #remainingCapacity()} are estimates while other threads run.
  * {@link #remove(Object)}, the bulk removals and the iterator's {@code remove} remove from any
  * position (so {@code ThreadPoolExecutor.remove} and {@code purge} work): the element's slot is
- * marked removed, and consumers step over it; until one does, the slot counts against the bound
- * (a removal frees no room) though not in {@code size()}. {@code docs/blocking-queues.md} lists
- * every departure and what to use instead.
+ * marked removed, and consumers step over it. Its slot is free again once the head reaches it: at
+ * once if it was the head, else when consumers (or an {@code offer} that finds the ring full)
+ * pass it; until then it counts against the bound ({@link #remainingCapacity()}) though not in
+ * {@code size()}. {@code docs/blocking-queues.md} lists every departure and what to use instead.
  *
  * @param <E> the type of the elements
  */
@@ -142,9 +143,9 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
      * MPMC blocking queue supports removal from any position, so a
      * {@link java.util.concurrent.ThreadPoolExecutor} working from it can {@code remove} and
      * {@code purge} tasks and settle a task offered as the pool shuts down. Any thread. The
-     * removed element's slot stays in the queue until a consumer steps over it: until then
-     * {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} finds
-     * nothing. While a removal scans, consumers take their elements with an atomic swap instead of
+     * removed element's slot stays in the queue until the head passes it; {@code size()} and
+     * {@code isEmpty()} do not count it, but may for the moment between a remover's mark and its
+     * count (then {@code isEmpty()} may say false while {@code poll()} finds nothing). While a removal scans, consumers take their elements with an atomic swap instead of
      * a plain load and store; an element a producer has claimed but not yet written is not seen.
      *
      * @param o the element to remove (by {@code o.equals}); {@code null} removes nothing
@@ -153,6 +154,24 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
     @Override
     public boolean remove(Object o) {
         return o != null && removeWhere(o::equals, true) != 0;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * The slots of removed elements that no consumer has passed yet count as taken: an
+     * {@code offer} cannot use them until the head moves past them. Marks at the head are
+     * stepped over first, so a queue whose removed elements were at its head has their room back.
+     * An estimate while other threads run.
+     */
+    @Override
+    public int remainingCapacity() {
+        if (lvRemoved() != 0) {
+            passRemovedHeads();
+        }
+        final long c = lvConsumerIndex();
+        final long p = lvProducerIndex();
+        return (int) Math.max(0, capacity() - (p - c));
     }
 
     /** The iterator's {@code remove}: removes the element it returned (by identity), if still queued. */

@@ -152,9 +152,9 @@ public class MpmcUnboundedBlockingUnpaddedArrayQueue<E> extends MpmcUnboundedXad
      * MPMC blocking queue supports removal from any position, so a
      * {@link java.util.concurrent.ThreadPoolExecutor} working from it can {@code remove} and
      * {@code purge} tasks and settle a task offered as the pool shuts down. Any thread. The
-     * removed element's slot stays in the queue until a consumer steps over it: until then
-     * {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} finds
-     * nothing. While a removal scans, consumers take their elements with an atomic swap instead of
+     * removed element's slot stays in the queue until the head passes it; {@code size()} and
+     * {@code isEmpty()} do not count it, but may for the moment between a remover's mark and its
+     * count (then {@code isEmpty()} may say false while {@code poll()} finds nothing). While a removal scans, consumers take their elements with an atomic swap instead of
      * a plain load and store (a producer's claim and its store
      * are apart, so an element a producer has claimed but not yet written is not seen).
      *

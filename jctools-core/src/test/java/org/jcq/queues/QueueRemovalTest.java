@@ -231,6 +231,50 @@ class QueueRemovalTest {
         }
     }
 
+    /**
+     * With no consumer, elements added and removed again never fill the queue: a removed
+     * element's slot at the head is freed at once, and one freed later by a full {@code offer}
+     * (found by the JSR-166 TCK's {@code Collection8Test}: after {@code capacity} add/remove
+     * pairs {@code add} threw "Queue full" with {@code size()} 0).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("removable")
+    void addAndRemoveWithoutAConsumerNeverFillTheQueue(QueueSpec spec) throws InterruptedException {
+        final MessagePassingBlockingQueue<Integer> q = BlockingTakeSuite.newQueue(spec, 4);
+        for (int i = 0; i < 100; i++) {
+            q.add(i);
+            assertTrue(q.remove(Integer.valueOf(i)), "round " + i);
+            assertEquals(0, q.size());
+            assertTrue(q.isEmpty());
+        }
+        if (q.capacity() != MessagePassingQueue.UNBOUNDED_CAPACITY) {
+            assertEquals(q.capacity(), q.remainingCapacity());
+            // A mark in the middle holds its slot until the head passes it.
+            for (int i = 0; i < q.capacity(); i++) {
+                q.add(i);
+            }
+            assertTrue(q.remove(Integer.valueOf(1)));
+            assertEquals(q.capacity() - 1, q.size());
+            assertEquals(0, q.remainingCapacity());
+            assertFalse(q.offer(99));
+            assertEquals(0, q.poll());
+            // The head is the mark now: 0's slot takes 100, and the offer of 101, finding the
+            // ring full, steps over the mark and takes its slot.
+            assertTrue(q.offer(100));
+            assertTrue(q.offer(101));
+            assertFalse(q.offer(102));
+            final List<Integer> expected = new ArrayList<>();
+            for (int i = 2; i < q.capacity(); i++) {
+                expected.add(i);
+            }
+            expected.addAll(List.of(100, 101));
+            assertEquals(expected, drained(q));
+        }
+        q.clear();
+        q.put(7);
+        assertEquals(7, q.take());
+    }
+
     /** Removal across a ring's wrap and a chunk's links, with slots and chunks reused. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("removable")
@@ -315,6 +359,59 @@ class QueueRemovalTest {
         assertTrue(q.isEmpty());
         assertEquals(0, q.size());
         return removedCount.get();
+    }
+
+    /**
+     * {@code isEmpty()} never says empty, nor {@code size()} 0, while an element is in the queue,
+     * also while consumers pass removed elements' slots (a consumer has claimed such a slot a
+     * moment before it counts it off) and removers mark slots. A keeper thread offers its next
+     * element before it takes its previous one, so one of its elements is always queued; a remover
+     * offers and removes its own elements meanwhile, leaving marks the keeper steps over.
+     * ({@code ThreadPoolExecutor} asks {@code isEmpty()} before it lets a shut-down pool
+     * terminate.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("removable")
+    void isEmptyNeverSaysEmptyWhileAnElementIsQueued(QueueSpec spec) {
+        final MessagePassingBlockingQueue<Integer> q = BlockingTakeSuite.newQueue(spec, 64);
+        final long rounds = 200_000;
+        final AtomicLong kept = new AtomicLong();
+        final AtomicLong looks = new AtomicLong();
+        final Race race = new Race().watching(kept::get, () -> "kept " + kept.get() + " of " + rounds);
+        assertTrue(q.offer(0));
+        race.thread("keeper", () -> {
+            for (int i = 0; i < rounds; i++) {
+                assertTrue(q.offer(i + 1));
+                // Takes elements until its own previous one (the remover's may come first).
+                while (true) {
+                    final Integer e = q.poll();
+                    if (e != null && e >= 0) {
+                        assertEquals(i, e, "the keeper's elements in order");
+                        break;
+                    }
+                }
+                kept.set(i + 1);
+            }
+        });
+        race.thread("remover", () -> {
+            for (int j = -1; kept.get() < rounds; j = j == -1_000_000 ? -1 : j - 1) {
+                // Marks behind the keeper's element hold their slots until the keeper polls:
+                // leave it room (only the two of them add).
+                if (q.remainingCapacity() > 8 && q.offer(j)) {
+                    q.remove(Integer.valueOf(j));
+                }
+            }
+        });
+        race.thread("looker", () -> {
+            while (kept.get() < rounds) {
+                assertFalse(q.isEmpty(), "isEmpty() with a keeper's element queued");
+                assertTrue(q.size() > 0, "size() 0 with a keeper's element queued");
+                looks.incrementAndGet();
+            }
+        });
+        race.run();
+        assertTrue(looks.get() > 0);
+        assertEquals((int) rounds, q.poll());
     }
 
     /**

@@ -866,6 +866,99 @@ class QueueSanityTest {
         assertThrows(NoSuchElementException.class, () -> queue.iterator().next());
     }
 
+    /**
+     * The spliterator is what a concurrent queue's must be: {@code CONCURRENT} and {@code NONNULL}
+     * ({@code ORDERED} for FIFO queues), never {@code SIZED} (a stream sized at its start fails
+     * when the queue changes under it: found by the JSR-166 TCK's
+     * {@code LinkedBlockingQueue8Test}); bound at its first traversal, not at its creation;
+     * exhausted for good once it found the end; and split into batches that together hold every
+     * element once, in order.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(ALL)
+    void spliteratorIsConcurrentLateBindingAndNeverSized(QueueSpec spec) {
+        final MessagePassingQueue<Integer> q = spec.create(64);
+        final Queue<Integer> queue = QueueRegistry.asQueue(q);
+        final java.util.Spliterator<Integer> late = queue.spliterator();
+        final int expected = java.util.Spliterator.CONCURRENT | java.util.Spliterator.NONNULL
+                | (spec.fifo() ? java.util.Spliterator.ORDERED : 0);
+        assertEquals(expected, late.characteristics());
+        assertFalse(late.hasCharacteristics(java.util.Spliterator.SIZED));
+        assertEquals(Long.MAX_VALUE, late.estimateSize());
+        for (int i = 0; i < 40; i++) {
+            assertTrue(q.offer(i));
+        }
+        final List<Integer> seen = new ArrayList<>();
+        assertTrue(late.tryAdvance(seen::add), "bound at its first traversal: sees what came after its creation");
+        late.forEachRemaining(seen::add);
+        assertFalse(late.tryAdvance(seen::add));
+        assertTrue(q.offer(40));
+        assertFalse(late.tryAdvance(seen::add), "exhausted for good");
+        assertNull(late.trySplit());
+        final List<Integer> all = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            all.add(i);
+        }
+        if (spec.fifo()) {
+            assertEquals(all, seen);
+        } else {
+            assertEquals(new java.util.HashSet<>(all), new java.util.HashSet<>(seen));
+        }
+        // Splits: batches of growing size, then the rest; every element once.
+        final java.util.Spliterator<Integer> whole = queue.spliterator();
+        final List<Integer> split = new ArrayList<>();
+        for (java.util.Spliterator<Integer> part; (part = whole.trySplit()) != null; ) {
+            part.forEachRemaining(split::add);
+        }
+        whole.forEachRemaining(split::add);
+        assertEquals(41, split.size());
+        assertEquals(41, queue.stream().parallel().mapToInt(Integer::intValue).distinct().count());
+        assertThrows(NullPointerException.class, () -> queue.spliterator().tryAdvance(null));
+        assertEquals(41, q.size());
+    }
+
+    /**
+     * {@code stream().toArray()} while a producer and a consumer race never throws (with a
+     * {@code SIZED} spliterator it threw "End size ... is less than fixed size ..." in most calls)
+     * and returns what was in the queue at some moment: elements in queue order, each at most once.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(ALL)
+    void streamToArrayWhileProducerAndConsumerRace(QueueSpec spec) {
+        assumeTrue(spec.fifo(), QueueRegistry.NOT_FIFO);
+        final MessagePassingQueue<Integer> q = spec.create(256);
+        final Queue<Integer> queue = QueueRegistry.asQueue(q);
+        final int total = 200_000;
+        final java.util.concurrent.atomic.AtomicInteger consumed = new java.util.concurrent.atomic.AtomicInteger();
+        final Race race = new Race().watching(consumed::get, () -> spec + ": consumed " + consumed.get());
+        race.thread("producer", () -> {
+            for (int i = 0; i < total; i++) {
+                while (i - consumed.get() >= 128 || !q.offer(i)) {
+                    race.idle();
+                }
+            }
+        });
+        race.thread("consumer", () -> {
+            for (int n = 0; n < total; ) {
+                if (q.poll() != null) {
+                    consumed.set(++n);
+                } else {
+                    race.idle();
+                }
+            }
+        });
+        race.thread("streamer", () -> {
+            do {
+                final Object[] a = queue.stream().toArray();
+                for (int k = 1; k < a.length; k++) {
+                    assertTrue((Integer) a[k] > (Integer) a[k - 1], "in order, each once");
+                }
+                race.idle();
+            } while (consumed.get() < total);
+        });
+        race.run();
+    }
+
     // ---------------------------------------------------------------------------------------------
     // Races
 
