@@ -33,10 +33,11 @@ class FootprintParityTest {
      * Bytes by which an empty queue of ours may exceed its twin. The SPSC linked-array queues pad
      * each hot region by 128 bytes on both sides and at the object's end, where JCTools pads 112 +
      * 128 bytes and lets the cold fields make up the rest (136 bytes for the bounded ones, 144 for
-     * the unbounded one). The MPSC blocking-consumer queue adds a padded region for its parked
-     * consumer, which JCTools keeps beside the consumer index, and in it the reference to its
-     * register of producers waiting for room (8 bytes with alignment), which JCTools lacks: its
-     * put and timed offer throw on a full queue.
+     * the unbounded one). The MPSC blocking-consumer queue is {@code MpscArrayQueue} plus a padded
+     * region for its wait protocol's two fields (the count of waiting threads, which every offer
+     * and every take reads, and the reference to the waiters' lists), where JCTools keeps its
+     * parked consumer beside the consumer index and has no waiting producers (its put and timed
+     * offer throw on a full queue).
      */
     private static final Map<String, Long> KNOWN_EXCESS = Map.of(
             QueueFactory.SPSC_CHUNKED, 136L,

@@ -190,10 +190,10 @@ public abstract class QueueOperations {
     /**
      * Multi-producer, multi-consumer queues that remove from any position (the MPMC blocking
      * queues): {@code offer}, {@code poll}, {@code peek} and {@code remove(Object)}, any thread.
-     * Without {@code isEmpty} and {@code size}: they leave a removed element's slot for the
-     * consumers to pass and subtract it from their count, which a consumer passing it makes exact
-     * again only after its claim, so they answer exactly only while no consumer is half-way past a
-     * removed slot (see the queues' notes).
+     * Without {@code isEmpty} and {@code size}: they subtract removed elements' slots from their
+     * count, which a remover raises a moment after its mark, so for that moment they may still
+     * count the element (never the other way: where the count says there may be nothing left, the
+     * queue is walked; see the queues' notes and {@code QueueRemovalTest}).
      */
     public static final class MpmcRemoving extends QueueOperations {
         /**
