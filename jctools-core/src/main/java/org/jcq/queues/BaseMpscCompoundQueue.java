@@ -2,7 +2,6 @@ package org.jcq.queues;
 
 import java.util.AbstractQueue;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.function.IntFunction;
 
 import org.jcq.internal.Args;
@@ -294,29 +293,33 @@ abstract class BaseMpscCompoundQueue<E> extends AbstractQueue<E> implements Mess
     /** {@inheritDoc} Weakly consistent: each lane's elements in its order, lane after lane. */
     @Override
     public Iterator<E> iterator() {
-        return new Iterator<E>() {
-            private int lane;
-            private Iterator<E> current = lanes[0].iterator();
+        return new Lanes();
+    }
 
-            @Override
-            public boolean hasNext() {
-                while (!current.hasNext()) {
-                    if (++lane >= lanes.length) {
-                        return false;
-                    }
-                    current = lanes[lane].iterator();
-                }
-                return true;
-            }
+    /** Walks the lanes' own walks in turn, with no look-ahead of its own ({@link WeakIterator#pull}). */
+    private final class Lanes extends WeakIterator<E> {
+        private int lane;
+        private WeakIterator<E> current = walkOf(0);
 
-            @Override
-            public E next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
+        Lanes() {
+            start();
+        }
+
+        private WeakIterator<E> walkOf(int i) {
+            // Every lane is an MpscArrayQueue, whose iterator is its walk.
+            return (WeakIterator<E>) lanes[i].iterator();
+        }
+
+        @Override
+        E advance() {
+            while (true) {
+                final E e = current.pull();
+                if (e != null || lane + 1 >= lanes.length) {
+                    return e;
                 }
-                return current.next();
+                current = walkOf(++lane);
             }
-        };
+        }
     }
 
     /**

@@ -13,9 +13,10 @@ import java.util.function.Consumer;
  * {@link #ORDERED} where iteration follows queue order), as the JDK's concurrent queues do.
  * {@code Collection}'s default would report {@code SIZED}: a stream then sizes its result by
  * {@code size()} at the start, and fails ({@link IllegalStateException}) when other threads
- * change the queue during the traversal. Splitting hands out batches of the elements met so far
- * (as {@code ConcurrentLinkedQueue}'s spliterator does); once a traversal finds the end, the
- * spliterator stays exhausted.
+ * change the queue during the traversal. It keeps no element found ahead, so what is taken from
+ * the queue during a traversal (a {@code clear()}, say) is not handed over afterwards. Splitting
+ * hands out batches of the elements met so far (as {@code ConcurrentLinkedQueue}'s spliterator
+ * does); once a traversal finds the end, the spliterator stays exhausted.
  *
  * @param <E> the type of the elements
  */
@@ -48,13 +49,26 @@ final class QueueSpliterator<E> implements Spliterator<E> {
         return i;
     }
 
+    /**
+     * The next element, or null at the end. A queue's own iterator ({@link WeakIterator}) is asked
+     * without look-ahead, so nothing taken from the queue since the previous element is handed
+     * over; another iterator (the compound queues') as an iterator.
+     */
+    private E nextOrNull() {
+        final Iterator<E> i = iterator();
+        if (i instanceof WeakIterator) {
+            return ((WeakIterator<E>) i).pull();
+        }
+        return i.hasNext() ? i.next() : null;
+    }
+
     @Override
     public boolean tryAdvance(Consumer<? super E> action) {
         Objects.requireNonNull(action, "action");
         if (!exhausted) {
-            final Iterator<E> i = iterator();
-            if (i.hasNext()) {
-                action.accept(i.next());
+            final E e = nextOrNull();
+            if (e != null) {
+                action.accept(e);
                 return true;
             }
             exhausted = true;
@@ -66,8 +80,10 @@ final class QueueSpliterator<E> implements Spliterator<E> {
     public void forEachRemaining(Consumer<? super E> action) {
         Objects.requireNonNull(action, "action");
         if (!exhausted) {
+            for (E e; (e = nextOrNull()) != null; ) {
+                action.accept(e);
+            }
             exhausted = true;
-            iterator().forEachRemaining(action);
         }
     }
 
@@ -76,15 +92,16 @@ final class QueueSpliterator<E> implements Spliterator<E> {
         if (exhausted) {
             return null;
         }
-        final Iterator<E> i = iterator();
         final int n = Math.min(batch + 1, MAX_BATCH);
         final Object[] a = new Object[n];
         int k = 0;
-        while (k < n && i.hasNext()) {
-            a[k++] = i.next();
+        for (E e; k < n && (e = nextOrNull()) != null; ) {
+            a[k++] = e;
+        }
+        if (k < n) {
+            exhausted = true;
         }
         if (k == 0) {
-            exhausted = true;
             return null;
         }
         batch = k;

@@ -41,6 +41,21 @@ abstract class WeakIterator<E> implements Iterator<E> {
     }
 
     /**
+     * For a spliterator ({@code QueueSpliterator}), which needs no look-ahead: the element found at
+     * construction first, then each call walks on from where the last one stopped, so an element
+     * taken after the previous call (a cleared queue's included) is not handed over, as the JDK's
+     * concurrent queues' spliterators do. Null at the end. Not to be mixed with {@link #next()}.
+     */
+    final E pull() {
+        final E e = next;
+        if (e != null) {
+            next = null;
+            return e;
+        }
+        return advance();
+    }
+
+    /**
      * Removes the element {@link #next()} returned last, if it is still in the queue (weakly
      * consistent, as the JDK's concurrent queues' iterators: an element a consumer took meanwhile
      * is not removed, and no exception says so).

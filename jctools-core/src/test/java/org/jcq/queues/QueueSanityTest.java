@@ -915,6 +915,13 @@ class QueueSanityTest {
         assertEquals(41, queue.stream().parallel().mapToInt(Integer::intValue).distinct().count());
         assertThrows(NullPointerException.class, () -> queue.spliterator().tryAdvance(null));
         assertEquals(41, q.size());
+        // Keeps nothing found ahead: after a clear() mid-traversal, nothing more is handed over
+        // (the JSR-166 TCK's Collection8Test checks this of the JDK's concurrent queues).
+        final java.util.Spliterator<Integer> cleared = queue.spliterator();
+        assertTrue(cleared.tryAdvance(e -> { }));
+        assertTrue(cleared.tryAdvance(e -> { }));
+        queue.clear();
+        assertFalse(cleared.tryAdvance(e -> fail("handed over " + e + " after clear()")));
     }
 
     /**
