@@ -16,7 +16,7 @@
 #      DURATION_MS (default 5000), IDLE_MS (default 2000), JVM_OPTS (added to every launch)
 # out:  OUT_DIR/raw/<tag>.txt (each launch's whole output), runs.txt (one result line per launch,
 #       prefixed round=N jdk=N), failures.txt (launches without a result line), environment.txt,
-#       summary.txt (what is printed at the end)
+#       pingpong.txt (each round's two-thread hand-off time), summary.txt (what is printed at the end)
 set -u
 OUT=$1 JAR=$2 ROUNDS=$3
 J17=${J17:-/usr/lib/jvm/java-17-openjdk-amd64/bin/java}
@@ -63,6 +63,10 @@ done
 echo "about $((total * ROUNDS / 60)) minutes ($ROUNDS rounds of $((total / 60)) min); results in $OUT"
 
 for round in $(seq 1 "$ROUNDS"); do
+  # Where the two vCPUs sit this round (PingPong: about 100 or about 540 ns a hand-off).
+  if unzip -l "$JAR" org/jcq/benchmarks/PingPong.class > /dev/null 2>&1; then
+    echo "$round $("$J17" -cp "$JAR" org.jcq.benchmarks.PingPong)" >> "$OUT/pingpong.txt"
+  fi
   for jdk in $JDKS; do
     JAVA=$(java_of "$jdk")
     U=()
@@ -106,11 +110,12 @@ runs = defaultdict(lambda: defaultdict(dict))  # (jdk, kind, mode, submitters) -
 for line in open(sys.argv[1]):
     f = dict(t.split('=', 1) for t in line.split() if '=' in t)
     runs[(f['jdk'], f['workerKind'], f['mode'], int(f['submitters']))][int(f['round'])][f['qType']] = f
-def interval(r):
+def interval(r, higher=True):
+    won = sum(1 for x in r if (x > 1) == higher and x != 1)
     if len(r) < 2:
         return f"{st.mean(r):.2f} (1 round)"
     h = T999.get(len(r) - 1, 3.29) * st.stdev(r) / math.sqrt(len(r))
-    return f"{st.mean(r):.2f} ± {h:.2f} ({len(r)} rounds; min {min(r):.2f}, max {max(r):.2f})"
+    return f"{st.mean(r):.2f} ± {h:.2f} ({len(r)} rounds, ours better in {won}; min {min(r):.2f}, max {max(r):.2f})"
 for key in sorted(runs):
     jdk, kind, mode, s = key
     rounds = runs[key]
@@ -131,7 +136,7 @@ for key in sorted(runs):
                 r = [float(x[ours][metric]) / float(x[theirs][metric]) for x in rounds.values()
                      if ours in x and theirs in x and float(x[theirs][metric]) > 0]
                 if r:
-                    print(f"    {ours} / {theirs}: {interval(r)}")
+                    print(f"    {ours} / {theirs}: {interval(r, higher)}")
     if mode == 'latency':
         for q in queues:
             p = [float(r[q]['parkedBeforeBurst']) for r in rounds.values() if q in r]

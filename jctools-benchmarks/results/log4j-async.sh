@@ -12,6 +12,10 @@ THREADS=${*:-1 4}
 QUEUES=${QUEUES:-jcq jctools abq}
 mkdir -p "$OUT"
 for round in $(seq 1 "$ROUNDS"); do
+  # Where the two vCPUs sit this round (PingPong: about 100 or about 540 ns a hand-off).
+  if unzip -l "$JAR" org/jcq/benchmarks/PingPong.class > /dev/null 2>&1; then
+    echo "$round $("$JAVA" -cp "$JAR" org.jcq.benchmarks.PingPong)" >> "$OUT/pingpong.txt"
+  fi
   for t in $THREADS; do
     for q in $(printf '%s\n' $QUEUES | shuf); do
       line=$(timeout -s KILL 300 "$JAVA" ${JVM_OPTS:-} -Xms1g -Xmx1g -cp "$JAR" org.jcq.benchmarks.log4j.AsyncAppenderBench \
@@ -42,5 +46,5 @@ for t in sorted({k[1] for k in runs}):
         r = [row['jcq'][0] / row[other][0] for row in rows if 'jcq' in row and other in row]
         if len(r) > 1:
             h = T999.get(len(r) - 1, 3.29) * st.stdev(r) / math.sqrt(len(r))
-            print(f"{t} thread(s) jcq / {other}: {st.mean(r):.2f} ± {h:.2f} ({len(r)} rounds)")
+            print(f"{t} thread(s) jcq / {other}: {st.mean(r):.2f} ± {h:.2f} ({len(r)} rounds, jcq ahead in {sum(x > 1 for x in r)})")
 PY
