@@ -140,6 +140,20 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
     }
 
     /**
+     * The slots an {@code offer} may use now: the capacity less the indices between the consumer
+     * and the producer index, removed elements' marks no consumer has passed included (marks at
+     * the head are stepped over first). For the MPMC blocking queues' {@code remainingCapacity}.
+     */
+    final int freeSlots() {
+        if (lvRemoved() != 0) {
+            passRemovedHeads();
+        }
+        final long c = lvConsumerIndex();
+        final long p = lvProducerIndex();
+        return (int) Math.max(0, capacity() - (p - c));
+    }
+
+    /**
      * Steps over the removed elements' marks (and failed fills' skips) at the head, as a consumer
      * would, freeing their slots; any thread. Returns whether the head was such a mark (stepped
      * over by this call or by another thread). Used by removers after a removal, by a full

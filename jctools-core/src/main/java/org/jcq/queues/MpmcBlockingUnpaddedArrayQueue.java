@@ -166,12 +166,7 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
      */
     @Override
     public int remainingCapacity() {
-        if (lvRemoved() != 0) {
-            passRemovedHeads();
-        }
-        final long c = lvConsumerIndex();
-        final long p = lvProducerIndex();
-        return (int) Math.max(0, capacity() - (p - c));
+        return freeSlots();
     }
 
     /** The iterator's {@code remove}: removes the element it returned (by identity), if still queued. */
