@@ -43,10 +43,9 @@ import org.jcq.queues.MpmcUnboundedBlockingArrayQueue;
  * <ul>
  * <li><b>Idle workers</b> park in the queue's {@code take}, with the work queue as their
  *     {@link java.util.concurrent.locks.LockSupport#getBlocker blocker}, where a worker of the
- *     JDK's pools waits on a lock's condition. Their threads are {@code TIMED_WAITING}, not
+ *     JDK's pools waits on a lock's condition. Platform workers are {@code TIMED_WAITING}, not
  *     {@code WAITING}: the park has the queue's safety-net time-out, after which the worker looks
- *     again (a virtual worker is {@code WAITING} when that time-out is switched off; see the
- *     queue's notes). A task submitted to an idle pool wakes one parked worker; a worker that has
+ *     again; virtual workers park untimed ({@code WAITING}; see the queue's notes). A task submitted to an idle pool wakes one parked worker; a worker that has
  *     just run out of work looks for a new task a short while before it parks.</li>
  * <li><b>Removing a queued task</b> works as with the JDK's queues: the MPMC blocking queues
  *     remove from any position, so {@link ThreadPoolExecutor#remove}, {@link ThreadPoolExecutor#purge}

@@ -24,19 +24,19 @@ import org.jcq.internal.Args;
  * {@code take} and the timed {@code poll}: the poll that returns the element.
  *
  * <h2>Departures from {@link BlockingQueue}</h2>
- * None in threading: any number of producers and consumers. A thread blocked without a deadline is
- * {@code TIMED_WAITING} (its park has the protocol's safety-net timeout), where
- * {@link java.util.concurrent.ArrayBlockingQueue}'s is {@code WAITING}. An element (or room) at
- * hand is taken even if the calling thread is interrupted, as
- * {@link java.util.concurrent.LinkedTransferQueue} does; a call that finds none throws
- * {@link InterruptedException} if interrupted, also with a zero or negative time-out.
- * {@code size()} and {@link #remainingCapacity()} are estimates while other threads run.
- * {@link #remove(Object)}, the bulk removals and the iterator's {@code remove} remove from any
- * position (so {@code ThreadPoolExecutor.remove} and {@code purge} work): the element's slot is
- * marked removed, and consumers step over it. Its slot is free again once the head reaches it: at
- * once if it was the head, else when consumers (or an {@code offer} that finds the ring full)
- * pass it; until then it counts against the bound ({@link #remainingCapacity()}) though not in
- * {@code size()}. {@code docs/blocking-queues.md} lists every departure and what to use instead.
+ * None in threading: any number of producers and consumers. A platform thread blocked without a
+ * deadline is {@code TIMED_WAITING} (its park has the protocol's safety-net timeout; a virtual
+ * thread is {@code WAITING}), where {@link java.util.concurrent.ArrayBlockingQueue}'s is {@code
+ * WAITING}. An element (or room) at hand is taken even if the calling thread is interrupted, as
+ * {@link java.util.concurrent.LinkedTransferQueue} does; a call that finds none throws {@link
+ * InterruptedException} if interrupted, also with a zero or negative time-out. {@code size()} and
+ * {@link #remainingCapacity()} are estimates while other threads run. {@link #remove(Object)}, the
+ * bulk removals and the iterator's {@code remove} remove from any position (so {@code
+ * ThreadPoolExecutor.remove} and {@code purge} work): the element's slot is marked removed, and
+ * consumers step over it. Its slot is free again once the head reaches it: at once if it was the
+ * head, else when consumers (or an {@code offer} that finds the ring full) pass it; until then it
+ * counts against the bound ({@link #remainingCapacity()}) though not in {@code size()}. {@code
+ * docs/blocking-queues.md} lists every departure and what to use instead.
  *
  * @param <E> the type of the elements
  */

@@ -27,16 +27,16 @@ import org.jcq.internal.Args;
  * {@code poll}: the poll that returns the element.
  *
  * <h2>Departures from {@link BlockingQueue}</h2>
- * None in threading: any number of producers and consumers. {@link #remainingCapacity()} is
- * {@link Integer#MAX_VALUE}. A thread blocked without a deadline is {@code TIMED_WAITING} (its park
- * has the protocol's safety-net timeout). An element at hand is taken even if the calling thread is
- * interrupted, as {@link java.util.concurrent.LinkedTransferQueue} does; a call that finds none
- * throws {@link InterruptedException} if interrupted, also with a zero or negative time-out.
- * {@code size()} is an estimate while other threads run. {@link #remove(Object)}, the bulk
- * removals and the iterator's {@code remove} remove from any position (so
- * {@code ThreadPoolExecutor.remove} and {@code purge} work): the element's slot is marked removed,
- * and consumers step over it. {@code docs/blocking-queues.md} lists every departure and what to
- * use instead.
+ * None in threading: any number of producers and consumers. {@link #remainingCapacity()} is {@link
+ * Integer#MAX_VALUE}. A platform thread blocked without a deadline is {@code TIMED_WAITING} (its
+ * park has the protocol's safety-net timeout; a virtual thread is {@code WAITING}). An element at
+ * hand is taken even if the calling thread is interrupted, as {@link
+ * java.util.concurrent.LinkedTransferQueue} does; a call that finds none throws {@link
+ * InterruptedException} if interrupted, also with a zero or negative time-out. {@code size()} is an
+ * estimate while other threads run. {@link #remove(Object)}, the bulk removals and the iterator's
+ * {@code remove} remove from any position (so {@code ThreadPoolExecutor.remove} and {@code purge}
+ * work): the element's slot is marked removed, and consumers step over it. {@code
+ * docs/blocking-queues.md} lists every departure and what to use instead.
  *
  * @param <E> the type of the elements
  */

@@ -37,18 +37,19 @@ import org.jcq.internal.Args;
  * timed poll that returns null: its last re-check, made after the deadline passed.
  *
  * <h2>Departures from {@link BlockingQueue}</h2>
- * One consumer thread at a time, as for every MPSC queue: {@code take}, {@code poll},
- * {@code drainTo}, {@code drain}, {@code peek} and {@code clear} must not run concurrently with
- * each other. {@link #remove(Object)} of a present element, {@code removeAll}, {@code retainAll}
- * and the iterator's {@code remove} throw {@link UnsupportedOperationException} (the iterator is
- * weakly consistent); {@code docs/blocking-queues.md} says why and what to use instead. A thread
+ * One consumer thread at a time, as for every MPSC queue: {@code take}, {@code poll}, {@code
+ * drainTo}, {@code drain}, {@code peek} and {@code clear} must not run concurrently with each
+ * other. {@link #remove(Object)} of a present element, {@code removeAll}, {@code retainAll} and the
+ * iterator's {@code remove} throw {@link UnsupportedOperationException} (the iterator is weakly
+ * consistent); {@code docs/blocking-queues.md} says why and what to use instead. A platform thread
  * blocked without a deadline is {@code TIMED_WAITING} (its park has the protocol's safety-net
- * timeout), where {@link java.util.concurrent.ArrayBlockingQueue}'s is {@code WAITING}. An element
- * at hand (room at hand) is taken (used) even if the calling thread is interrupted, as
- * {@link java.util.concurrent.LinkedTransferQueue} and JCTools do; a call that must wait, or that
- * finds nothing with a zero or negative time-out, throws {@link InterruptedException} if
- * interrupted. Where it departs from JCTools 4.0.7: {@code put}, the timed {@code offer} and
- * {@code drainTo} work (JCTools' throw {@link UnsupportedOperationException}).
+ * timeout; a virtual thread is {@code WAITING}), where {@link
+ * java.util.concurrent.ArrayBlockingQueue}'s is {@code WAITING}. An element at hand (room at hand)
+ * is taken (used) even if the calling thread is interrupted, as {@link
+ * java.util.concurrent.LinkedTransferQueue} and JCTools do; a call that must wait, or that finds
+ * nothing with a zero or negative time-out, throws {@link InterruptedException} if interrupted.
+ * Where it departs from JCTools 4.0.7: {@code put}, the timed {@code offer} and {@code drainTo}
+ * work (JCTools' throw {@link UnsupportedOperationException}).
  *
  * @param <E> the type of the elements
  */

@@ -29,15 +29,15 @@ import java.util.concurrent.TimeUnit;
  * made after the deadline passed.
  *
  * <h2>Departures from {@link BlockingQueue}</h2>
- * One consumer thread at a time: {@code take}, {@code poll}, {@code drainTo}, {@code drain},
- * {@code peek} and {@code clear} must not run concurrently with each other. {@link #put} and the
- * timed {@link #offer(Object, long, TimeUnit)} never wait (the queue has no bound);
- * {@link #remainingCapacity()} is {@link Integer#MAX_VALUE}. {@code remove(Object)} of a present
- * element and the iterator's {@code remove} throw {@link UnsupportedOperationException}. A
- * consumer blocked without a deadline is {@code TIMED_WAITING}. An element already there is
- * returned even if the calling thread is interrupted; a thread that finds none and is interrupted
- * throws {@link InterruptedException} (clearing its interrupt status), also with a zero or
- * negative timeout. The iterator is weakly consistent.
+ * One consumer thread at a time: {@code take}, {@code poll}, {@code drainTo}, {@code drain}, {@code
+ * peek} and {@code clear} must not run concurrently with each other. {@link #put} and the timed
+ * {@link #offer(Object, long, TimeUnit)} never wait (the queue has no bound); {@link
+ * #remainingCapacity()} is {@link Integer#MAX_VALUE}. {@code remove(Object)} of a present element
+ * and the iterator's {@code remove} throw {@link UnsupportedOperationException}. A consumer blocked
+ * without a deadline is {@code TIMED_WAITING} on a platform thread, {@code WAITING} on a virtual
+ * one. An element already there is returned even if the calling thread is interrupted; a thread
+ * that finds none and is interrupted throws {@link InterruptedException} (clearing its interrupt
+ * status), also with a zero or negative timeout. The iterator is weakly consistent.
  *
  * @param <E> the type of the elements
  */

@@ -23,16 +23,16 @@ import org.jcq.internal.Args;
  * poll that returns the element.
  *
  * <h2>Departures from {@link BlockingQueue}</h2>
- * One producer thread and one consumer thread at a time, as for every SPSC queue. A thread blocked
- * without a deadline is {@code TIMED_WAITING} (its park has the protocol's safety-net timeout),
- * where {@link java.util.concurrent.ArrayBlockingQueue}'s is {@code WAITING}. An element (or room)
- * at hand is taken even if the calling thread is interrupted, as
- * {@link java.util.concurrent.LinkedTransferQueue} does; a call that finds none throws
- * {@link InterruptedException} if interrupted, also with a zero or negative time-out.
- * {@code size()} and {@link #remainingCapacity()} are estimates while other threads run.
- * {@code remove(Object)} of a present element and the iterator's {@code remove} throw
- * {@link UnsupportedOperationException}. {@code docs/blocking-queues.md} lists every departure and
- * what to use instead.
+ * One producer thread and one consumer thread at a time, as for every SPSC queue. A platform thread
+ * blocked without a deadline is {@code TIMED_WAITING} (its park has the protocol's safety-net
+ * timeout; a virtual thread is {@code WAITING}), where {@link
+ * java.util.concurrent.ArrayBlockingQueue}'s is {@code WAITING}. An element (or room) at hand is
+ * taken even if the calling thread is interrupted, as {@link
+ * java.util.concurrent.LinkedTransferQueue} does; a call that finds none throws {@link
+ * InterruptedException} if interrupted, also with a zero or negative time-out. {@code size()} and
+ * {@link #remainingCapacity()} are estimates while other threads run. {@code remove(Object)} of a
+ * present element and the iterator's {@code remove} throw {@link UnsupportedOperationException}.
+ * {@code docs/blocking-queues.md} lists every departure and what to use instead.
  *
  * @param <E> the type of the elements
  */
