@@ -54,7 +54,8 @@ elif __name__=="__main__" and len(sys.argv)>1 and sys.argv[1]=="--paired":
     m,e,n,a,b=paired(sys.argv[2],sys.argv[3],sys.argv[4],metric,bench,extra)
     g=lambda xs: " ".join("%.3g" % x for x in sorted(xs))
     print(f"{sys.argv[2]}: {n} rounds, {sys.argv[3]} / {sys.argv[4]} per round = {m:.3f} ± {e:.3f}"
-          f" (means {st.mean(a):.3g} / {st.mean(b):.3g}); sorted scores: {g(a)} / {g(b)}")
+          f" ({sys.argv[3]} higher in {sum(x > y for x, y in zip(a, b))} of {n};"
+          f" means {st.mean(a):.3g} / {st.mean(b):.3g}); sorted scores: {g(a)} / {g(b)}")
 elif __name__=="__main__":
     # usage: ratio.py 'glob' qTypeA qTypeB [secondaryMetric|-] [param=value ...]
     pat, qa, qb = sys.argv[1], sys.argv[2], sys.argv[3]
