@@ -39,13 +39,15 @@ import org.jcq.internal.Waits;
  * <h2>The protocol</h2>
  * A taker (putters mirror it, with room for elements and the putters' count):
  * <ol>
- * <li>(W0) looks for an element a while without registering (see {@link #SPIN_NANOS}): a
- *     stream of elements a few microseconds apart then costs nobody a park or an unpark;</li>
+ * <li>(W0) looks for an element a while without registering (see {@link #SPIN_NANOS}; a virtual
+ *     thread only briefly, {@link #VIRTUAL_LOOKS}): a stream of elements a few microseconds
+ *     apart then costs nobody a park or an unpark;</li>
  * <li>(W1) registers: under the lock, appends its waiter and stores the incremented
  *     {@code waiting} (volatile);</li>
  * <li>(W2) re-checks: a volatile load of the producers' index ({@link Access#lvAnyClaimed}) and,
  *     if something is claimed, a {@code relaxedPoll}; then, while nothing is taken, again for a
- *     short settling while ({@link #SETTLE_SPINS});</li>
+ *     short settling while ({@link #SETTLE_SPINS}; a virtual taker stops when the volatile load
+ *     shows nothing claimed, see {@link #recheck});</li>
  * <li>(W3) parks; on waking it looks at its waiter: signalled (out of the list) means it polls
  *     once and registers again if that fails; still listed means a spurious or timed wake-up, and
  *     it goes back to W2;</li>
@@ -119,7 +121,8 @@ import org.jcq.internal.Waits;
  * <h2>Threads</h2>
  * No monitor and no {@code java.util.concurrent} lock is used, so a virtual thread that waits
  * unmounts from its carrier, and none pins it. The waits never back off by yielding on a virtual
- * thread (see {@link Waits}): W0 spins there, and the lock spins and then parks briefly.
+ * thread (see {@link Waits}): W0 spins there, briefly (a spinning virtual thread holds its
+ * carrier), and the lock spins and then parks briefly.
  *
  * <h2>Interrupts and deadlines</h2>
  * An element (or room) at hand is taken without looking at the interrupt status, as
@@ -135,12 +138,19 @@ final class Parking {
     static final long PUTTER = 1L << 32;
 
     /**
-     * W0 for takers: how long a taker that finds the queue empty looks again before it registers
-     * (yielding between looks on a platform thread, spinning on a virtual one). An element that
-     * comes meanwhile costs its producer no signal and the taker no park.
+     * W0 for takers on a platform thread: how long a taker that finds the queue empty looks again,
+     * yielding between looks, before it registers. An element that comes meanwhile costs its
+     * producer no signal and the taker no park.
      */
     static final long SPIN_NANOS = 20_000L;
-    private static final int SPINS_PER_CLOCK_READ = 32;
+    /**
+     * W0 for takers on a virtual thread: how many times it looks again, spinning, before it
+     * registers (a microsecond or two). No longer: a virtual thread that spins holds its carrier,
+     * one of a few, from the other virtual threads; in {@code ExecutorBench} (2 vCPUs, JDK 25, 2
+     * virtual workers, 4 submitters, 8 rounds) a 20 us spin left the pool at 10-15 M tasks/s in
+     * half the rounds, below {@code ArrayBlockingQueue}, and this one at 16-66 M.
+     */
+    static final int VIRTUAL_LOOKS = 32;
     /**
      * W0 for putters: retries spinning, then (a platform thread only) yielding for up to
      * {@link #ROOM_YIELD_NANOS}: on a 2-core machine a park and the unpark that ends it cost tens
@@ -228,7 +238,9 @@ final class Parking {
         /**
          * W2 of a taker: whether a producer has claimed an index the consumers have not taken,
          * read with a volatile load of the index the producers write (always true where a single
-         * producer publishes by its slots: the tries read them).
+         * producer publishes by its slots: the tries read them). A real load only where the
+         * producers claim with an atomic update: a virtual taker that it shows nothing claimed
+         * parks without settling (see {@code recheck}).
          */
         boolean lvAnyClaimed(Q q) {
             return lvAnyClaimed.test(q);
@@ -659,7 +671,7 @@ final class Parking {
                 if (w.state != Waiter.LISTED) {
                     lists.register(w);
                 }
-                done = recheck(q, a, putter, e);
+                done = recheck(q, a, putter, e, virtual);
                 if (done != null) {
                     return done;
                 }
@@ -716,15 +728,25 @@ final class Parking {
 
     /**
      * W2: the volatile re-check after W1 (pairs with the other side's claim or freeing, see the
-     * class note), then the settling re-checks. Returns what {@link #attempt} did, or null.
+     * class note), then the settling re-checks. Returns what {@link #attempt} did, or null. A
+     * virtual taker stops settling as soon as a re-check's volatile load shows nothing claimed:
+     * where that load is a real one, the producers claim with an atomic update (see
+     * {@link Access#lvAnyClaimed}), so that load alone closes the race (the first case of the
+     * class note), and settling would only hold its carrier; where it is {@link #always} (a single
+     * producer), it settles in full, as the second case needs. Putters always settle in full: an
+     * MPSC queue's single consumer frees with a release store, though its room re-check is a real
+     * load.
      */
-    private static <E, Q extends MessagePassingQueue<E>> E recheck(Q q, Access<? super Q> a, boolean putter, E e) {
+    private static <E, Q extends MessagePassingQueue<E>> E recheck(Q q, Access<? super Q> a, boolean putter, E e,
+            boolean virtual) {
         for (int spins = 0; spins < SETTLE_SPINS; spins++) {
             if (putter ? a.lvAnyRoom(q) : a.lvAnyClaimed(q)) {
                 final E done = attempt(q, putter, e);
                 if (done != null) {
                     return done;
                 }
+            } else if (virtual && !putter) {
+                return null;
             }
             Thread.onSpinWait();
         }
@@ -744,27 +766,30 @@ final class Parking {
     }
 
     /**
-     * W0 of a taker: looks for an element for up to {@code nanos} from {@code start}, yielding
-     * between looks on a platform thread and spinning on a virtual one, and returns it, or null.
+     * W0 of a taker: looks for an element, on a platform thread for up to {@code nanos} from
+     * {@code start}, yielding between looks, on a virtual one {@link #VIRTUAL_LOOKS} times,
+     * spinning; returns it, or null.
      */
     private static <E> E spinForElement(MessagePassingQueue<E> q, long start, long nanos, boolean virtual) {
-        final boolean yield = !virtual;
-        for (int spins = 1; ; spins++) {
-            if (yield) {
-                Thread.yield();
-            } else {
+        // relaxedPoll never waits: a claimed head not yet written is looked at again next time.
+        if (virtual) {
+            for (int looks = 0; looks < VIRTUAL_LOOKS; looks++) {
                 Thread.onSpinWait();
+                final E e = q.relaxedPoll();
+                if (e != null) {
+                    return e;
+                }
             }
-            // relaxedPoll never waits: a claimed head not yet written is looked at again next time.
+            return null;
+        }
+        do {
+            Thread.yield();
             final E e = q.relaxedPoll();
             if (e != null) {
                 return e;
             }
-            if ((yield || (spins & (SPINS_PER_CLOCK_READ - 1)) == 0) && System.nanoTime() - start >= nanos) {
-                return null;
-            }
-            Waits.spun(spins);
-        }
+        } while (System.nanoTime() - start < nanos);
+        return null;
     }
 
     // ---- Producers ----------------------------------------------------------------------------
