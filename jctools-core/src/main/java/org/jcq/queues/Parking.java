@@ -148,7 +148,8 @@ final class Parking {
      * registers (a microsecond or two). No longer: a virtual thread that spins holds its carrier,
      * one of a few, from the other virtual threads; in {@code ExecutorBench} (2 vCPUs, JDK 25, 2
      * virtual workers, 4 submitters, 8 rounds) a 20 us spin left the pool at 10-15 M tasks/s in
-     * half the rounds, below {@code ArrayBlockingQueue}, and this one at 16-66 M.
+     * half the rounds, below {@code ArrayBlockingQueue}, and this one (with the early park of
+     * {@code recheck}) at 16-64 M.
      */
     static final int VIRTUAL_LOOKS = 32;
     /**
