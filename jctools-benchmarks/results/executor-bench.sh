@@ -12,7 +12,7 @@
 #   (JAR: a copy of jctools-benchmarks/target/benchmarks.jar, so a rebuild cannot change it mid-run)
 # env: J17, J25 (the two JVMs), JDKS (default "17 25"), QUEUES (default the five above),
 #      SUBMITTERS (default "1 2 4"), KINDS25 (worker kinds on JDK 25, default "platform virtual"),
-#      MODES (default "throughput latency idle"), WORKERS (default 2), WARMUP_MS (default 2000),
+#      MODES (default "throughput latency idle"), WORKERS (default 2), WARMUP_MS (default 5000),
 #      DURATION_MS (default 5000), IDLE_MS (default 2000), JVM_OPTS (added to every launch)
 # out:  OUT_DIR/raw/<tag>.txt (each launch's whole output), runs.txt (one result line per launch,
 #       prefixed round=N jdk=N), failures.txt (launches without a result line), environment.txt,
@@ -27,7 +27,7 @@ SUBMITTERS=${SUBMITTERS:-1 2 4}
 KINDS25=${KINDS25:-platform virtual}
 MODES=${MODES:-throughput latency idle}
 WORKERS=${WORKERS:-2}
-WARMUP_MS=${WARMUP_MS:-2000} DURATION_MS=${DURATION_MS:-5000} IDLE_MS=${IDLE_MS:-2000}
+WARMUP_MS=${WARMUP_MS:-5000} DURATION_MS=${DURATION_MS:-5000} IDLE_MS=${IDLE_MS:-2000}
 [ -f "$JAR" ] || { echo "no such jar: $JAR" >&2; exit 2; }
 read -r -a queues <<< "$QUEUES"
 n=${#queues[@]}

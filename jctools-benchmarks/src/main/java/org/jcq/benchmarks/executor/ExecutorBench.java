@@ -1,6 +1,7 @@
 package org.jcq.benchmarks.executor;
 
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -51,6 +52,9 @@ import org.jcq.benchmarks.ThreadKind;
  * worker was parked ({@code WAITING} or {@code TIMED_WAITING}): the share that measured a wake-up
  * from idle rather than a worker still looking for work.
  * <p>
+ * Both modes print {@code jitMillis}, the JIT compilers' time inside the measured window: a launch
+ * whose window was not JIT-quiet measured code still being compiled, and a short warm-up shows it.
+ * <p>
  * {@code mode=idle}: bursts as above for {@code warmupMillis} (the take, park and wake paths
  * compiled), a settling pause of {@value #SETTLE_MILLIS} ms, then {@code idleMillis} with nothing
  * submitted: the process's CPU time per idle second; the same over an equal window after the
@@ -75,7 +79,7 @@ import org.jcq.benchmarks.ThreadKind;
  * <pre>
  * java -cp jctools-benchmarks/target/benchmarks.jar org.jcq.benchmarks.executor.ExecutorBench \
  *     mode=throughput|latency|idle [qType=MpmcUnboundedBlockingArrayQueue] [workerKind=platform|virtual]
- *     [workers=2] [submitters=1] [capacity=1024] [backlog=1024] [warmupMillis=2000] [durationMillis=5000]
+ *     [workers=2] [submitters=1] [capacity=1024] [backlog=1024] [warmupMillis=5000] [durationMillis=5000]
  *     [burst=64] [pauseMicros=50] [idleMillis=2000]
  * </pre>
  */
@@ -98,6 +102,8 @@ public final class ExecutorBench {
     public static final String KEY_BACKLOG = "backlog";
     /** Key: warm-up before the measured window, in milliseconds. */
     public static final String KEY_WARMUP_MILLIS = "warmupMillis";
+    /** Output key: milliseconds the JIT compilers spent inside the measured window (throughput, latency). */
+    public static final String KEY_JIT_MILLIS = "jitMillis";
     /** Key: the measured window (throughput, latency), in milliseconds. */
     public static final String KEY_DURATION_MILLIS = "durationMillis";
     /** Key: tasks per burst (latency, idle's warm-up). */
@@ -136,7 +142,13 @@ public final class ExecutorBench {
 
     static final int DEFAULT_WORKERS = 2;
     static final int DEFAULT_CAPACITY = 1024;
-    static final long DEFAULT_WARMUP_MILLIS = 2_000;
+    /**
+     * Long enough for the JIT to settle: with 1 s, {@code -XX:+PrintCompilation} showed the wait
+     * paths (JCQ's and the JDK's virtual-thread scheduler's) deoptimized and compiled again up to
+     * 3.5 s after the start, tens to hundreds of milliseconds of compilation inside the window, and
+     * the latency mode's 99th percentile moved with it (see {@code jitMillis} in the output).
+     */
+    static final long DEFAULT_WARMUP_MILLIS = 5_000;
     static final long DEFAULT_DURATION_MILLIS = 5_000;
     static final int DEFAULT_BURST = 64;
     static final long DEFAULT_PAUSE_MICROS = 50;
@@ -349,11 +361,13 @@ public final class ExecutorBench {
         }
         threads.forEach(Thread::start);
         Thread.sleep(s.warmupMillis());
+        final long jitBefore = jitMillis();
         final long executedBefore = executed(submitters);
         final long start = System.nanoTime();
         Thread.sleep(s.durationMillis());
         final long executedAfter = executed(submitters);
         final long nanos = System.nanoTime() - start;
+        final long jitInWindow = jitMillis() - jitBefore;
         for (Submitter submitter : submitters) {
             submitter.stop = true;
         }
@@ -377,6 +391,7 @@ public final class ExecutorBench {
         fields.put("submittedTotal", Long.toString(submitted));
         fields.put("executedTotal", Long.toString(executed(submitters)));
         fields.put("rejected", Long.toString(rejected));
+        fields.put(KEY_JIT_MILLIS, jitInWindow < 0 ? "na" : Long.toString(jitInWindow));
     }
 
     /** Shuts the pool down and waits for what is queued to run. */
@@ -489,7 +504,9 @@ public final class ExecutorBench {
             throws InterruptedException {
         final Bursts bursts = new Bursts(pool, workers, s.burst(), s.pauseMicros());
         bursts.runFor(s.warmupMillis(), false);
+        final long jitBefore = jitMillis();
         bursts.runFor(s.durationMillis(), true);
+        final long jitInWindow = jitMillis() - jitBefore;
         terminate(pool);
         final Histogram h = bursts.histogram;
         fields.put(KEY_BURST, Integer.toString(s.burst()));
@@ -504,6 +521,18 @@ public final class ExecutorBench {
         fields.put("p999Us", micros(h.getValueAtPercentile(99.9)));
         fields.put("maxUs", micros(h.getMaxValue()));
         fields.put("meanUs", String.format(Locale.ROOT, "%.2f", h.getMean() / NANOS_PER_MICRO));
+        fields.put(KEY_JIT_MILLIS, jitInWindow < 0 ? "na" : Long.toString(jitInWindow));
+    }
+
+    /**
+     * The JIT compilers' total time so far, in milliseconds (summed over compiler threads), or a
+     * large negative number where the JVM does not measure it: the difference over a window says
+     * whether code was still being compiled (or deoptimized and compiled again) in it.
+     */
+    static long jitMillis() {
+        final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime()
+                : Long.MIN_VALUE / 2;
     }
 
     private static String micros(long nanos) {

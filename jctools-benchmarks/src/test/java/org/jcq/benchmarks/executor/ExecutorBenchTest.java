@@ -58,7 +58,7 @@ class ExecutorBenchTest {
     void defaults() {
         final ExecutorBench.Settings s = ExecutorBench.parse(new String[0]);
         assertEquals(new ExecutorBench.Settings(ExecutorBench.THROUGHPUT, QueueFactory.BLOCKING_MPMC_UNBOUNDED,
-                ThreadKind.PLATFORM, 2, 1, 1024, 1024, 2000, 5000, 64, 50, 2000), s);
+                ThreadKind.PLATFORM, 2, 1, 1024, 1024, 5000, 5000, 64, 50, 2000), s);
     }
 
     @Test
@@ -129,7 +129,7 @@ class ExecutorBenchTest {
         final Map<String, String> f = run("mode=throughput", "qType=" + qType, "submitters=2", "warmupMillis=50",
                 "durationMillis=100");
         assertEquals(List.of("mode", "qType", "workerKind", "workers", "submitters", "capacity", "java", "backlog",
-                "seconds", "tasksPerSecond", "executed", "submittedTotal", "executedTotal", "rejected"),
+                "seconds", "tasksPerSecond", "executed", "submittedTotal", "executedTotal", "rejected", "jitMillis"),
                 List.copyOf(f.keySet()));
         assertEquals(qType, f.get("qType"));
         assertEquals("2", f.get("submitters"));
@@ -137,6 +137,7 @@ class ExecutorBenchTest {
         assertTrue(Double.parseDouble(f.get("tasksPerSecond")) > 0, f.toString());
         assertEquals("0", f.get("rejected"), "the backlog keeps every queue below its bound");
         assertEquals(f.get("submittedTotal"), f.get("executedTotal"), "the pool ran what was queued before it ended");
+        assertTrue(jitMillisOrNa(f) >= 0, f.toString());
         assertTrue(Long.parseLong(f.get("executed")) <= Long.parseLong(f.get("executedTotal")), f.toString());
     }
 
@@ -154,6 +155,13 @@ class ExecutorBenchTest {
         assertTrue(0 <= p50 && p50 <= p99 && p99 <= p999 && p999 <= max, f.toString());
         final double parked = Double.parseDouble(f.get("parkedBeforeBurst"));
         assertTrue(parked >= 0 && parked <= 1, f.toString());
+        assertTrue(jitMillisOrNa(f) >= 0, f.toString());
+    }
+
+    /** The window's JIT time: a count of milliseconds, or 0 where the JVM does not measure it. */
+    private static long jitMillisOrNa(Map<String, String> f) {
+        final String v = f.get("jitMillis");
+        return "na".equals(v) ? 0 : Long.parseLong(v);
     }
 
     @ParameterizedTest
