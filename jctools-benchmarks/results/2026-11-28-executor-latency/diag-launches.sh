@@ -1,0 +1,14 @@
+#!/bin/bash
+# repeated launches: label|qType|jvmopts
+O=$1; N=$2; shift 2; mkdir -p $O
+J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+JAR=${JAR:-/work/jars/new-pause.jar}
+configs=("$@"); n=${#configs[@]}
+for round in $(seq 1 $N); do
+  for k in $(seq 0 $((n-1))); do
+    c=${configs[$(((k + round - 1) % n))]}; IFS='|' read -r lab q jo <<< "$c"
+    line=$($J25 -Xms1g -Xmx1g $jo -cp $JAR org.jcq.benchmarks.executor.ExecutorBench mode=latency qType=$q workerKind=${KIND:-virtual} workers=2 submitters=1 warmupMillis=1000 durationMillis=${DUR:-3000} 2>&1 | grep -E "^(executor-bench|PARKING|POS)" | tr "\n" " ")
+    echo "round=$round cfg=\"$lab\" $line" >> $O/runs.txt
+  done
+done
+echo done >> $O/runs.txt
