@@ -108,7 +108,9 @@ public final class JcqExecutors {
      * of two, where an {@link java.util.concurrent.ArrayBlockingQueue} holds exactly its capacity).
      * A task that finds the queue full is rejected: {@code execute} throws
      * {@link RejectedExecutionException} ({@link ThreadPoolExecutor.AbortPolicy}, the JDK's default
-     * handler); the submitter never waits.
+     * handler); the submitter never waits. With more submitting platform threads than cores, its
+     * throughput was below an {@link java.util.concurrent.ArrayBlockingQueue}'s in most launches on
+     * 2 cores (see {@code docs/blocking-queues.md}); the unbounded pool's was not.
      * <p>
      * Example: {@code ExecutorService pool = JcqExecutors.newFixedThreadPool(4, 1024);}
      *
