@@ -62,9 +62,9 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
         // How the wait protocol reaches this edition's fields, and its re-checks (see Parking).
         Parking.<MpmcBlockingUnpaddedArrayQueue<?>>register(MpmcBlockingUnpaddedArrayQueue.class,
                 MpmcBlockingUnpaddedArrayQueue::lvWaiting,
-                (q, value) -> WAITING.setVolatile(q, value),
-                MpmcBlockingUnpaddedArrayQueue::lists,
-                (q, made) -> LISTS.compareAndSet(q, (Parking.Lists) null, made),
+                MpmcBlockingUnpaddedArrayQueue::svWaiting,
+                MpmcBlockingUnpaddedArrayQueue::laLists,
+                MpmcBlockingUnpaddedArrayQueue::casLists,
                 // Volatile loads: pair with the producers' claiming CAS.
                 q -> q.lvProducerIndex() != q.lvConsumerIndex(),
                 // Volatile: pairs with the consumers' claiming CAS.
@@ -91,13 +91,25 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
         super(capacity);
     }
 
-    private long lvWaiting() {
+    final long lvWaiting() {
         return (long) WAITING.getVolatile(this);
     }
 
-    /** The protocol's lists, or null if no thread has waited yet (acquire); also for tests. */
-    final Parking.Lists lists() {
+    final void svWaiting(long value) {
+        WAITING.setVolatile(this, value);
+    }
+
+    final Parking.Lists laLists() {
         return (Parking.Lists) LISTS.getAcquire(this);
+    }
+
+    final boolean casLists(Parking.Lists made) {
+        return LISTS.compareAndSet(this, null, made);
+    }
+
+    /** The protocol's lists, or null if no thread has waited yet; for tests. */
+    final Parking.Lists lists() {
+        return laLists();
     }
 
     @Override
@@ -125,7 +137,7 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
     final void added() {
         if ((int) lvWaiting() != 0) {
             // The lists exist: a waiter is counted only after its thread made them.
-            lists().signalTakers();
+            laLists().signalTakers();
         }
     }
 
@@ -133,7 +145,7 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
     @Override
     final void freed() {
         if ((lvWaiting() >>> 32) != 0) {
-            lists().signalPutters();
+            laLists().signalPutters();
         }
     }
 

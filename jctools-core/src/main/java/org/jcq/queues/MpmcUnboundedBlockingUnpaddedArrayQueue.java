@@ -61,9 +61,9 @@ public class MpmcUnboundedBlockingUnpaddedArrayQueue<E> extends MpmcUnboundedXad
         // How the wait protocol reaches this edition's fields, and its re-checks (see Parking).
         Parking.<MpmcUnboundedBlockingUnpaddedArrayQueue<?>>register(MpmcUnboundedBlockingUnpaddedArrayQueue.class,
                 MpmcUnboundedBlockingUnpaddedArrayQueue::lvWaiting,
-                (q, value) -> WAITING.setVolatile(q, value),
-                MpmcUnboundedBlockingUnpaddedArrayQueue::lists,
-                (q, made) -> LISTS.compareAndSet(q, (Parking.Lists) null, made),
+                MpmcUnboundedBlockingUnpaddedArrayQueue::svWaiting,
+                MpmcUnboundedBlockingUnpaddedArrayQueue::laLists,
+                MpmcUnboundedBlockingUnpaddedArrayQueue::casLists,
                 // Volatile loads: pair with the producers' claiming fetch-and-add.
                 q -> q.lvProducerIndex() != q.lvConsumerIndex(),
                 // No producer waits: the queue has no bound.
@@ -103,13 +103,25 @@ public class MpmcUnboundedBlockingUnpaddedArrayQueue<E> extends MpmcUnboundedXad
         this(chunkSize, DEFAULT_MAX_POOLED_CHUNKS);
     }
 
-    private long lvWaiting() {
+    final long lvWaiting() {
         return (long) WAITING.getVolatile(this);
     }
 
-    /** The protocol's lists, or null if no thread has waited yet (acquire); also for tests. */
-    final Parking.Lists lists() {
+    final void svWaiting(long value) {
+        WAITING.setVolatile(this, value);
+    }
+
+    final Parking.Lists laLists() {
         return (Parking.Lists) LISTS.getAcquire(this);
+    }
+
+    final boolean casLists(Parking.Lists made) {
+        return LISTS.compareAndSet(this, null, made);
+    }
+
+    /** The protocol's lists, or null if no thread has waited yet; for tests. */
+    final Parking.Lists lists() {
+        return laLists();
     }
 
     @Override
@@ -142,7 +154,7 @@ public class MpmcUnboundedBlockingUnpaddedArrayQueue<E> extends MpmcUnboundedXad
     final void added() {
         if ((int) lvWaiting() != 0) {
             // The lists exist: a waiter is counted only after its thread made them.
-            lists().signalTakers();
+            laLists().signalTakers();
         }
     }
 

@@ -29,9 +29,9 @@ public class MpscBlockingConsumerUnpaddedArrayQueue<E> extends MpscUnpaddedArray
         // How the wait protocol reaches this edition's fields, and its re-checks (see Parking).
         Parking.<MpscBlockingConsumerUnpaddedArrayQueue<?>>register(MpscBlockingConsumerUnpaddedArrayQueue.class,
                 MpscBlockingConsumerUnpaddedArrayQueue::lvWaiting,
-                (q, value) -> WAITING.setVolatile(q, value),
-                MpscBlockingConsumerUnpaddedArrayQueue::lists,
-                (q, made) -> LISTS.compareAndSet(q, (Parking.Lists) null, made),
+                MpscBlockingConsumerUnpaddedArrayQueue::svWaiting,
+                MpscBlockingConsumerUnpaddedArrayQueue::laLists,
+                MpscBlockingConsumerUnpaddedArrayQueue::casLists,
                 // Volatile: pairs with the producers' claiming CAS. The consumer's own index, plain.
                 q -> q.lvProducerIndex() != q.lpConsumerIndex(),
                 // Volatile; the consumer frees with release stores: the settling re-checks close
@@ -54,26 +54,38 @@ public class MpscBlockingConsumerUnpaddedArrayQueue<E> extends MpscUnpaddedArray
         super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2));
     }
 
-    private long lvWaiting() {
+    final long lvWaiting() {
         return (long) WAITING.getVolatile(this);
     }
 
-    /** The protocol's lists, or null if no thread has waited yet (acquire); also for tests. */
-    final Parking.Lists lists() {
+    final void svWaiting(long value) {
+        WAITING.setVolatile(this, value);
+    }
+
+    final Parking.Lists laLists() {
         return (Parking.Lists) LISTS.getAcquire(this);
+    }
+
+    final boolean casLists(Parking.Lists made) {
+        return LISTS.compareAndSet(this, null, made);
+    }
+
+    /** The protocol's lists, or null if no thread has waited yet; for tests. */
+    final Parking.Lists lists() {
+        return laLists();
     }
 
     @Override
     final void added() {
         if ((int) lvWaiting() != 0) {
-            lists().signalTakers();
+            laLists().signalTakers();
         }
     }
 
     @Override
     final void freed() {
         if ((lvWaiting() >>> 32) != 0) {
-            lists().signalPutters();
+            laLists().signalPutters();
         }
     }
 }

@@ -25,9 +25,9 @@ public class MpscUnboundedBlockingConsumerUnpaddedArrayQueue<E> extends MpscUnbo
         // How the wait protocol reaches this edition's fields, and its re-checks (see Parking).
         Parking.<MpscUnboundedBlockingConsumerUnpaddedArrayQueue<?>>register(MpscUnboundedBlockingConsumerUnpaddedArrayQueue.class,
                 MpscUnboundedBlockingConsumerUnpaddedArrayQueue::lvWaiting,
-                (q, value) -> WAITING.setVolatile(q, value),
-                MpscUnboundedBlockingConsumerUnpaddedArrayQueue::lists,
-                (q, made) -> LISTS.compareAndSet(q, (Parking.Lists) null, made),
+                MpscUnboundedBlockingConsumerUnpaddedArrayQueue::svWaiting,
+                MpscUnboundedBlockingConsumerUnpaddedArrayQueue::laLists,
+                MpscUnboundedBlockingConsumerUnpaddedArrayQueue::casLists,
                 // Volatile: pairs with the producers' claiming CAS.
                 q -> !q.lvIsEmpty(),
                 // No producer waits: the queue has no bound.
@@ -50,19 +50,31 @@ public class MpscUnboundedBlockingConsumerUnpaddedArrayQueue<E> extends MpscUnbo
         super(chunkSize);
     }
 
-    private long lvWaiting() {
+    final long lvWaiting() {
         return (long) WAITING.getVolatile(this);
     }
 
-    /** The protocol's lists, or null if the consumer has not waited yet (acquire); also for tests. */
-    final Parking.Lists lists() {
+    final void svWaiting(long value) {
+        WAITING.setVolatile(this, value);
+    }
+
+    final Parking.Lists laLists() {
         return (Parking.Lists) LISTS.getAcquire(this);
+    }
+
+    final boolean casLists(Parking.Lists made) {
+        return LISTS.compareAndSet(this, null, made);
+    }
+
+    /** The protocol's lists, or null if the consumer has not waited yet; for tests. */
+    final Parking.Lists lists() {
+        return laLists();
     }
 
     @Override
     final void added() {
         if ((int) lvWaiting() != 0) {
-            lists().signalTakers();
+            laLists().signalTakers();
         }
     }
 }

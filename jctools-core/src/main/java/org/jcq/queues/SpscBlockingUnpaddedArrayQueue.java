@@ -52,9 +52,9 @@ public class SpscBlockingUnpaddedArrayQueue<E> extends SpscUnpaddedArrayQueue<E>
         // How the wait protocol reaches this edition's fields, and its re-checks (see Parking).
         Parking.<SpscBlockingUnpaddedArrayQueue<?>>register(SpscBlockingUnpaddedArrayQueue.class,
                 SpscBlockingUnpaddedArrayQueue::lvWaiting,
-                (q, value) -> WAITING.setVolatile(q, value),
-                SpscBlockingUnpaddedArrayQueue::lists,
-                (q, made) -> LISTS.compareAndSet(q, (Parking.Lists) null, made),
+                SpscBlockingUnpaddedArrayQueue::svWaiting,
+                SpscBlockingUnpaddedArrayQueue::laLists,
+                SpscBlockingUnpaddedArrayQueue::casLists,
                 // Single writers: the settling re-checks close the race, and the tries read the slots.
                 Parking::always,
                 Parking::always);
@@ -76,13 +76,25 @@ public class SpscBlockingUnpaddedArrayQueue<E> extends SpscUnpaddedArrayQueue<E>
         super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2));
     }
 
-    private long lvWaiting() {
+    final long lvWaiting() {
         return (long) WAITING.getVolatile(this);
     }
 
-    /** The protocol's lists, or null if no thread has waited yet (acquire); also for tests. */
-    final Parking.Lists lists() {
+    final void svWaiting(long value) {
+        WAITING.setVolatile(this, value);
+    }
+
+    final Parking.Lists laLists() {
         return (Parking.Lists) LISTS.getAcquire(this);
+    }
+
+    final boolean casLists(Parking.Lists made) {
+        return LISTS.compareAndSet(this, null, made);
+    }
+
+    /** The protocol's lists, or null if no thread has waited yet; for tests. */
+    final Parking.Lists lists() {
+        return laLists();
     }
 
     /** After every element made visible (each of a fill too): whether a consumer waits (S1). */
@@ -90,7 +102,7 @@ public class SpscBlockingUnpaddedArrayQueue<E> extends SpscUnpaddedArrayQueue<E>
     final void added() {
         if ((int) lvWaiting() != 0) {
             // The lists exist: a waiter is counted only after its thread made them.
-            lists().signalTakers();
+            laLists().signalTakers();
         }
     }
 
@@ -98,7 +110,7 @@ public class SpscBlockingUnpaddedArrayQueue<E> extends SpscUnpaddedArrayQueue<E>
     @Override
     final void freed() {
         if ((lvWaiting() >>> 32) != 0) {
-            lists().signalPutters();
+            laLists().signalPutters();
         }
     }
 }
