@@ -63,13 +63,13 @@ public class BlockingRoundTrip {
     /** How long tear-down waits for the echo thread to stop before calling it a leak. */
     private static final long ECHO_JOIN_MILLIS = TimeUnit.SECONDS.toMillis(10);
 
-    /** The queues, a {@link QueueFactory#blockingNames()} name. */
+    /** The queues, a {@link BenchmarkQueues#blockingNames()} name. */
     @Param({
-        QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC, QueueFactory.BLOCKING_MPMC,
-        QueueFactory.BLOCKING_MPSC_UNBOUNDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED,
-        QueueFactory.BLOCKING_SPSC_UNPADDED, QueueFactory.MPSC_BLOCKING_UNPADDED, QueueFactory.BLOCKING_MPMC_UNPADDED,
-        QueueFactory.BLOCKING_MPSC_UNBOUNDED_UNPADDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
-        QueueFactory.JDK_ABQ, QueueFactory.JDK_LBQ, QueueFactory.JDK_LTQ,
+        BenchmarkQueues.BLOCKING_SPSC, BenchmarkQueues.BLOCKING_MPSC, BenchmarkQueues.BLOCKING_MPMC,
+        BenchmarkQueues.BLOCKING_MPSC_UNBOUNDED, BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED,
+        BenchmarkQueues.BLOCKING_SPSC_UNPADDED, BenchmarkQueues.MPSC_BLOCKING_UNPADDED, BenchmarkQueues.BLOCKING_MPMC_UNPADDED,
+        BenchmarkQueues.BLOCKING_MPSC_UNBOUNDED_UNPADDED, BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
+        BenchmarkQueues.JDK_ABQ, BenchmarkQueues.JDK_LBQ, BenchmarkQueues.JDK_LTQ,
     })
     public String qType;
 
@@ -109,9 +109,9 @@ public class BlockingRoundTrip {
     }
 
     private BlockingQueue<Integer> createQueue() {
-        final BlockingQueue<Integer> q = QueueFactory.createBlocking(qType, qCapacity);
-        final int capacity = QueueFactory.capacityOf(q);
-        if (capacity != QueueFactory.UNBOUNDED && burstSize > capacity) {
+        final BlockingQueue<Integer> q = BenchmarkQueues.createBlocking(qType, qCapacity);
+        final int capacity = BenchmarkQueues.capacityOf(q);
+        if (capacity != BenchmarkQueues.UNBOUNDED && burstSize > capacity) {
             throw new IllegalArgumentException("burstSize " + burstSize + " does not fit in " + qType
                     + " of capacity " + capacity + " (qCapacity " + qCapacity + ")");
         }

@@ -95,17 +95,17 @@ public class BlockingThroughput {
     /** The element every put inserts: boxed once, so the measured code never allocates. */
     private static final Integer ELEMENT = 1;
 
-    /** The queue under benchmark, a {@link QueueFactory#blockingNames()} name. */
+    /** The queue under benchmark, a {@link BenchmarkQueues#blockingNames()} name. */
     @Param({
-        QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC, QueueFactory.BLOCKING_MPMC,
-        QueueFactory.BLOCKING_MPSC_UNBOUNDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED,
-        QueueFactory.BLOCKING_SPSC_UNPADDED, QueueFactory.MPSC_BLOCKING_UNPADDED, QueueFactory.BLOCKING_MPMC_UNPADDED,
-        QueueFactory.BLOCKING_MPSC_UNBOUNDED_UNPADDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
-        QueueFactory.JDK_ABQ, QueueFactory.JDK_LBQ, QueueFactory.JDK_LTQ,
+        BenchmarkQueues.BLOCKING_SPSC, BenchmarkQueues.BLOCKING_MPSC, BenchmarkQueues.BLOCKING_MPMC,
+        BenchmarkQueues.BLOCKING_MPSC_UNBOUNDED, BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED,
+        BenchmarkQueues.BLOCKING_SPSC_UNPADDED, BenchmarkQueues.MPSC_BLOCKING_UNPADDED, BenchmarkQueues.BLOCKING_MPMC_UNPADDED,
+        BenchmarkQueues.BLOCKING_MPSC_UNBOUNDED_UNPADDED, BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
+        BenchmarkQueues.JDK_ABQ, BenchmarkQueues.JDK_LBQ, BenchmarkQueues.JDK_LTQ,
     })
     public String qType;
 
-    /** The requested capacity handed to {@link QueueFactory#createBlocking}. */
+    /** The requested capacity handed to {@link BenchmarkQueues#createBlocking}. */
     @Param({DEFAULT_CAPACITY})
     public int qCapacity;
 
@@ -143,7 +143,7 @@ public class BlockingThroughput {
     /** {@link #createQueue(BenchmarkParams)} for {@code producers} and {@code consumers} threads. */
     void createQueue(int producers, int consumers) {
         MpqThroughput.checkShape(qType, producers, consumers);
-        q = QueueFactory.createBlocking(qType, qCapacity);
+        q = BenchmarkQueues.createBlocking(qType, qCapacity);
     }
 
     /**

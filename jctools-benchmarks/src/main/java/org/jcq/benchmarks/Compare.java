@@ -293,17 +293,17 @@ public final class Compare {
     /**
      * @return the quick mode's queues: our main array and linked-array queues each beside its
      *         JCTools (Unsafe edition) twin, then Agrona's SPSC queue and the JDK's queues, less
-     *         any this build's {@link QueueFactory} does not know
+     *         any this build's {@link BenchmarkQueues} does not know
      */
     static List<String> quickQueues() {
         final List<String> wanted = new ArrayList<>();
-        for (String ours : List.of(QueueFactory.SPSC, QueueFactory.MPSC, QueueFactory.MPMC,
-                QueueFactory.SPSC_UNBOUNDED, QueueFactory.MPSC_UNBOUNDED, QueueFactory.MPSC_XADD)) {
+        for (String ours : List.of(BenchmarkQueues.SPSC, BenchmarkQueues.MPSC, BenchmarkQueues.MPMC,
+                BenchmarkQueues.SPSC_UNBOUNDED, BenchmarkQueues.MPSC_UNBOUNDED, BenchmarkQueues.MPSC_XADD)) {
             wanted.add(ours);
-            wanted.add(QueueFactory.twinOf(ours));
+            wanted.add(BenchmarkQueues.twinOf(ours));
         }
-        wanted.addAll(List.of(QueueFactory.AGRONA_SPSC, QueueFactory.JDK_CLQ, QueueFactory.JDK_ABQ, QueueFactory.JDK_LTQ));
-        return wanted.stream().filter(QueueFactory.names()::contains).collect(Collectors.toUnmodifiableList());
+        wanted.addAll(List.of(BenchmarkQueues.AGRONA_SPSC, BenchmarkQueues.JDK_CLQ, BenchmarkQueues.JDK_ABQ, BenchmarkQueues.JDK_LTQ));
+        return wanted.stream().filter(BenchmarkQueues.names()::contains).collect(Collectors.toUnmodifiableList());
     }
 
     /**
@@ -349,7 +349,7 @@ public final class Compare {
                 v.integer(K_MEASUREMENT_ITERATIONS,
                         full ? FULL_MEASUREMENT_ITERATIONS : QUICK_MEASUREMENT_ITERATIONS, 1),
                 v.time(K_MEASUREMENT_TIME, iterationTime),
-                v.qTypes(full ? QueueFactory.names() : quickQueues()),
+                v.qTypes(full ? BenchmarkQueues.names() : quickQueues()),
                 v.integer(K_CAPACITY, 0, 1),
                 Boolean.parseBoolean(v.text(K_GC, Boolean.TRUE.toString())),
                 v.longValue(K_SEED, DEFAULT_SEED),
@@ -468,8 +468,8 @@ public final class Compare {
             }
             final List<String> qTypes = List.copyOf(new LinkedHashSet<>(splitNonEmpty(s, ",")));
             for (String q : qTypes) {
-                if (!QueueFactory.names().contains(q)) {
-                    throw bad(K_QTYPES, s, "unknown qType '" + q + "'; known: " + QueueFactory.names());
+                if (!BenchmarkQueues.names().contains(q)) {
+                    throw bad(K_QTYPES, s, "unknown qType '" + q + "'; known: " + BenchmarkQueues.names());
                 }
             }
             if (qTypes.isEmpty()) {

@@ -19,7 +19,7 @@ import org.openjdk.jol.info.GraphLayout;
  * from the queue (JOL's {@link GraphLayout}), so arrays, chunks, nodes, padding and locks all count.
  * <p>
  * "Full" means as many elements offered as the queue really holds when bounded
- * ({@link QueueFactory#capacityOf}, which may exceed the requested capacity), and {@code capacity}
+ * ({@link BenchmarkQueues#capacityOf}, which may exceed the requested capacity), and {@code capacity}
  * elements when unbounded. Every element is the same {@link Integer} instance, so it is counted
  * once (16 bytes with compressed oops) however many slots refer to it: {@code fullBytes} includes
  * it, and the table's bytes-per-element column subtracts it. An array queue allocates its ring up
@@ -40,7 +40,7 @@ import org.openjdk.jol.info.GraphLayout;
 public final class Footprint {
     /** The CSV's header line, fixed: scripts read the columns by name. */
     public static final String CSV_HEADER = "qType,capacity,elements,emptyBytes,fullBytes";
-    /** Key: comma-separated {@link QueueFactory} names; default every known queue. */
+    /** Key: comma-separated {@link BenchmarkQueues} names; default every known queue. */
     public static final String KEY_QTYPES = "qTypes";
     /** Key: the requested capacity (chunk size for unbounded linked-array queues). */
     public static final String KEY_CAPACITY = "capacity";
@@ -66,7 +66,7 @@ public final class Footprint {
     /**
      * One queue's footprint.
      *
-     * @param qType      the queue's {@link QueueFactory} name
+     * @param qType      the queue's {@link BenchmarkQueues} name
      * @param capacity   the requested capacity
      * @param elements   how many elements were offered to make it full
      * @param emptyBytes the graph's size when new
@@ -127,7 +127,7 @@ public final class Footprint {
      */
     static Settings parse(String[] args) {
         final Map<String, String> values = KeyValueArgs.parse(args, KEYS);
-        return new Settings(KeyValueArgs.qTypes(KEY_QTYPES, values.get(KEY_QTYPES), QueueFactory.names()),
+        return new Settings(KeyValueArgs.qTypes(KEY_QTYPES, values.get(KEY_QTYPES), BenchmarkQueues.names()),
                 KeyValueArgs.positiveInt(KEY_CAPACITY, values.get(KEY_CAPACITY), DEFAULT_CAPACITY),
                 values.containsKey(KEY_OUT) ? Path.of(values.get(KEY_OUT)) : null);
     }
@@ -143,10 +143,10 @@ public final class Footprint {
 
     /** @return the footprint of a new {@code qType} queue, empty and then full */
     static Row measure(String qType, int capacity) {
-        final Queue<Integer> q = QueueFactory.create(qType, capacity);
+        final Queue<Integer> q = BenchmarkQueues.create(qType, capacity);
         final long empty = GraphLayout.parseInstance(q).totalSize();
-        final int bound = QueueFactory.capacityOf(q);
-        final int target = bound == QueueFactory.UNBOUNDED ? capacity : bound;
+        final int bound = BenchmarkQueues.capacityOf(q);
+        final int target = bound == BenchmarkQueues.UNBOUNDED ? capacity : bound;
         int elements = 0;
         while (elements < target && q.offer(ELEMENT)) {
             elements++;

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The CPU a consumer burns while it waits in {@code take()} on an empty blocking queue, and how
  * long it takes to wake when an element arrives: for each queue of
- * {@link QueueFactory#blockingNames()} and each thread kind, one consumer is started, left idle
+ * {@link BenchmarkQueues#blockingNames()} and each thread kind, one consumer is started, left idle
  * for {@code idleMillis}, then handed one element. A queue whose waiters park should show
  * essentially no CPU; one that spins shows up to a core's worth (1000 ms per idle second).
  * <p>
@@ -44,7 +44,7 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  */
 public final class IdleConsumerCpu {
-    /** Key: comma-separated {@link QueueFactory#blockingNames()}; default all of them. */
+    /** Key: comma-separated {@link BenchmarkQueues#blockingNames()}; default all of them. */
     public static final String KEY_QTYPES = "qTypes";
     /** Key: how long each consumer waits on the empty queue, in milliseconds. */
     public static final String KEY_IDLE_MILLIS = "idleMillis";
@@ -80,7 +80,7 @@ public final class IdleConsumerCpu {
     /**
      * One consumer's measurement.
      *
-     * @param qType      the queue's {@link QueueFactory} name
+     * @param qType      the queue's {@link BenchmarkQueues} name
      * @param threadKind the consumer's {@link ThreadKind}
      * @param idleMillis how long it waited on the empty queue
      * @param cpuNanos   the CPU it used meanwhile (for a virtual thread: process minus baseline)
@@ -141,7 +141,7 @@ public final class IdleConsumerCpu {
      */
     static Settings parse(String[] args) {
         final Map<String, String> values = KeyValueArgs.parse(args, KEYS);
-        return new Settings(KeyValueArgs.qTypes(KEY_QTYPES, values.get(KEY_QTYPES), QueueFactory.blockingNames()),
+        return new Settings(KeyValueArgs.qTypes(KEY_QTYPES, values.get(KEY_QTYPES), BenchmarkQueues.blockingNames()),
                 KeyValueArgs.positiveLong(KEY_IDLE_MILLIS, values.get(KEY_IDLE_MILLIS), DEFAULT_IDLE_MILLIS),
                 threadKinds(values.get(KEY_THREAD_KINDS)));
     }
@@ -198,7 +198,7 @@ public final class IdleConsumerCpu {
      */
     static Row measure(String qType, String threadKind, long idleMillis) throws InterruptedException {
         final boolean platform = ThreadKind.PLATFORM.equals(ThreadKind.check(threadKind));
-        final BlockingQueue<Integer> q = QueueFactory.createBlocking(qType, CAPACITY);
+        final BlockingQueue<Integer> q = BenchmarkQueues.createBlocking(qType, CAPACITY);
         final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         // The baseline: this process's CPU over an idle window with no consumer (virtual only).
         final long baseline = platform ? 0 : processCpuOver(idleMillis);

@@ -28,8 +28,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * calls too and means little.
  * <p>
  * <b>Shapes:</b> set-up rejects, with an {@link IllegalArgumentException} naming the queue and the
- * thread counts, a shape the queue does not support ({@link QueueFactory#maxProducers},
- * {@link QueueFactory#maxConsumers}): several producers on an SPSC or SPMC queue, several
+ * thread counts, a shape the queue does not support ({@link BenchmarkQueues#maxProducers},
+ * {@link BenchmarkQueues#maxConsumers}): several producers on an SPSC or SPMC queue, several
  * consumers on an SPSC or MPSC one. Run MPSC queues with {@code -tg P,1} and MPMC queues with any
  * shape. The queue is emptied after every iteration by one thread once every thread of the group
  * has stopped, which is safe with several consumers too.
@@ -68,22 +68,22 @@ public class MpqThroughput extends OfferPollGroup {
     }
 
     /**
-     * @param qType     the queue's {@link QueueFactory} name
+     * @param qType     the queue's {@link BenchmarkQueues} name
      * @param producers offering threads
      * @param consumers polling threads
      * @throws IllegalArgumentException if the queue does not support that many of either
      */
     static void checkShape(String qType, int producers, int consumers) {
-        if (producers > QueueFactory.maxProducers(qType) || consumers > QueueFactory.maxConsumers(qType)) {
-            throw new IllegalArgumentException(qType + " supports " + describe(QueueFactory.maxProducers(qType))
-                    + " producer(s) and " + describe(QueueFactory.maxConsumers(qType))
+        if (producers > BenchmarkQueues.maxProducers(qType) || consumers > BenchmarkQueues.maxConsumers(qType)) {
+            throw new IllegalArgumentException(qType + " supports " + describe(BenchmarkQueues.maxProducers(qType))
+                    + " producer(s) and " + describe(BenchmarkQueues.maxConsumers(qType))
                     + " consumer(s), but the run asks for " + producers + " producers and " + consumers
                     + " consumers (-tg " + producers + "," + consumers + ")");
         }
     }
 
     private static String describe(int maxThreads) {
-        return maxThreads == QueueFactory.ANY_NUMBER ? "any number of" : "at most " + maxThreads;
+        return maxThreads == BenchmarkQueues.ANY_NUMBER ? "any number of" : "at most " + maxThreads;
     }
 
     @Benchmark

@@ -53,7 +53,7 @@ public abstract class OfferPollGroup extends QueueParams {
     /** The shortest park: what is measured is the OS's minimum sleep, not a chosen delay. */
     private static final long PARK_NANOS = 1;
 
-    /** The requested capacity (or chunk size) handed to {@link QueueFactory#create}. */
+    /** The requested capacity (or chunk size) handed to {@link BenchmarkQueues#create}. */
     @Param({DEFAULT_CAPACITY})
     public int qCapacity;
 
@@ -62,7 +62,7 @@ public abstract class OfferPollGroup extends QueueParams {
 
     @Setup(Level.Trial)
     public void createQueue() {
-        q = QueueFactory.create(qType, qCapacity);
+        q = BenchmarkQueues.create(qType, qCapacity);
     }
 
     /**

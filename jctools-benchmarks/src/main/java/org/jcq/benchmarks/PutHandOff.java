@@ -63,7 +63,7 @@ public final class PutHandOff {
     public static final String KEY_ROUND_MILLIS = "roundMillis";
     /**
      * The queues this measures: the core queue whose producers wait by backing off, and the
-     * blocking group of {@link QueueFactory#blockingNames()} (ours and the JDK's) to compare with.
+     * blocking group of {@link BenchmarkQueues#blockingNames()} (ours and the JDK's) to compare with.
      */
     static final List<String> KNOWN_QTYPES = knownQTypes();
     static final List<Integer> DEFAULT_PRODUCERS = List.of(1, 3);
@@ -87,8 +87,8 @@ public final class PutHandOff {
 
     private static List<String> knownQTypes() {
         final List<String> known = new ArrayList<>();
-        known.add(QueueFactory.MPSC_BLOCKING);
-        known.addAll(QueueFactory.blockingNames());
+        known.add(BenchmarkQueues.MPSC_BLOCKING);
+        known.addAll(BenchmarkQueues.blockingNames());
         return List.copyOf(known);
     }
 
@@ -163,7 +163,7 @@ public final class PutHandOff {
     static Settings parse(String[] args) {
         final Map<String, String> values = KeyValueArgs.parse(args, KEYS);
         final List<String> qTypes = KeyValueArgs.qTypes(KEY_QTYPES, values.getOrDefault(KEY_QTYPES,
-                QueueFactory.MPSC_BLOCKING), KNOWN_QTYPES);
+                BenchmarkQueues.MPSC_BLOCKING), KNOWN_QTYPES);
         final List<Integer> producers = positiveInts(KEY_PRODUCERS, values.get(KEY_PRODUCERS), DEFAULT_PRODUCERS);
         for (String qType : qTypes) {
             for (int p : producers) {
@@ -212,7 +212,7 @@ public final class PutHandOff {
     static Row measure(String qType, String threadKind, int producers, int capacity, int warmupRounds, int rounds,
             long roundMillis) throws InterruptedException {
         MpqThroughput.checkShape(qType, producers, 1);
-        final Queue<Integer> created = QueueFactory.create(qType, capacity);
+        final Queue<Integer> created = BenchmarkQueues.create(qType, capacity);
         final BlockingQueue<Integer> q = (BlockingQueue<Integer>) created;
         final AtomicLong taken = new AtomicLong();
         final AtomicReference<Throwable> failure = new AtomicReference<>();

@@ -83,9 +83,9 @@ public class QueueBaseline extends QueueParams {
 
     @Setup(Level.Trial)
     public void createQueue() {
-        q = QueueFactory.create(qType, qCapacity);
+        q = BenchmarkQueues.create(qType, qCapacity);
         batch = QueueBatchThroughput.BatchOps.of(q);
-        waiting = QueueBatchThroughput.BatchOps.of(QueueFactory.create(qType, Math.max(qCapacity, WAITING)));
+        waiting = QueueBatchThroughput.BatchOps.of(BenchmarkQueues.create(qType, Math.max(qCapacity, WAITING)));
     }
 
     @Benchmark

@@ -87,7 +87,7 @@ public class QueueBurstCost extends QueueParams {
 
     @Setup(Level.Trial)
     public void start() {
-        q = QueueFactory.create(qType, qCapacity);
+        q = BenchmarkQueues.create(qType, qCapacity);
         if (burstSize < 1) {
             throw new IllegalArgumentException("burstSize must be >= 1 but was " + burstSize);
         }

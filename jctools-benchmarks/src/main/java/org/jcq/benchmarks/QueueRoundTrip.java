@@ -158,9 +158,9 @@ public class QueueRoundTrip extends QueueParams {
     }
 
     private Queue<Integer> createQueue() {
-        final Queue<Integer> q = QueueFactory.create(qType, qCapacity);
-        final int capacity = QueueFactory.capacityOf(q);
-        if (capacity != QueueFactory.UNBOUNDED && burstSize > capacity) {
+        final Queue<Integer> q = BenchmarkQueues.create(qType, qCapacity);
+        final int capacity = BenchmarkQueues.capacityOf(q);
+        if (capacity != BenchmarkQueues.UNBOUNDED && burstSize > capacity) {
             throw new IllegalArgumentException("burstSize " + burstSize + " does not fit in " + qType
                     + " of capacity " + capacity + " (qCapacity " + qCapacity + ")");
         }

@@ -69,7 +69,7 @@ class BenchmarkAllocationTest {
     @ValueSource(strings = {"none", "yield", "park"})
     void throughputOfferAndPollAllocateNothing(String backoff) {
         final QueueThroughput b = new QueueThroughput();
-        b.qType = QueueFactory.SPSC;
+        b.qType = BenchmarkQueues.SPSC;
         b.qCapacity = CAPACITY;
         b.backoff = backoff;
         b.createQueue();
@@ -91,8 +91,8 @@ class BenchmarkAllocationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC, QueueFactory.JCTOOLS_VH_MPSC,
-        QueueFactory.AGRONA_SPSC, QueueFactory.JDK_ABQ})
+    @ValueSource(strings = {BenchmarkQueues.SPSC, BenchmarkQueues.JCTOOLS_SPSC, BenchmarkQueues.JCTOOLS_VH_MPSC,
+        BenchmarkQueues.AGRONA_SPSC, BenchmarkQueues.JDK_ABQ})
     void batchFillAndDrainAllocateNothing(String qType) {
         final QueueBatchThroughput b = new QueueBatchThroughput();
         b.qType = qType;
@@ -116,7 +116,7 @@ class BenchmarkAllocationTest {
     @Test
     void baselineAllocatesNothing() {
         final QueueBaseline b = new QueueBaseline();
-        b.qType = QueueFactory.SPSC;
+        b.qType = BenchmarkQueues.SPSC;
         b.qCapacity = CAPACITY;
         b.createQueue();
         final long allocated = leastAllocatedByARound(() -> {
@@ -135,7 +135,7 @@ class BenchmarkAllocationTest {
 
     @Test
     void baselineRunTakesBackEveryElementItOffers() {
-        for (String qType : List.of(QueueFactory.SPSC, QueueFactory.BLOCKING_SPSC, QueueFactory.MPMC)) {
+        for (String qType : List.of(BenchmarkQueues.SPSC, BenchmarkQueues.BLOCKING_SPSC, BenchmarkQueues.MPMC)) {
             final QueueBaseline b = new QueueBaseline();
             b.qType = qType;
             b.qCapacity = CAPACITY;

@@ -79,7 +79,7 @@ class BlockingRoundTripTest {
 
     @Test
     void burstLargerThanTheQueueIsRejected() {
-        final BlockingRoundTrip b = benchmark(QueueFactory.JDK_ABQ, SMALL_CAPACITY + 1, SMALL_CAPACITY,
+        final BlockingRoundTrip b = benchmark(BenchmarkQueues.JDK_ABQ, SMALL_CAPACITY + 1, SMALL_CAPACITY,
                 ThreadKind.PLATFORM);
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::startEcho);
         assertTrue(e.getMessage().contains("burstSize"), e.getMessage());
@@ -88,7 +88,7 @@ class BlockingRoundTripTest {
 
     @Test
     void unknownThreadKindIsRejectedByName() {
-        final BlockingRoundTrip b = benchmark(QueueFactory.BLOCKING_SPSC, 1, SMALL_CAPACITY, "green");
+        final BlockingRoundTrip b = benchmark(BenchmarkQueues.BLOCKING_SPSC, 1, SMALL_CAPACITY, "green");
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::startEcho);
         assertTrue(e.getMessage().contains("green"), e.getMessage());
     }
@@ -96,7 +96,7 @@ class BlockingRoundTripTest {
     @Test
     void virtualIsRejectedWithAClearMessageBeforeJdk21() {
         assumeTrue(!ThreadKind.virtualAvailable(), "this JDK has virtual threads");
-        final BlockingRoundTrip b = benchmark(QueueFactory.BLOCKING_SPSC, 1, SMALL_CAPACITY, ThreadKind.VIRTUAL);
+        final BlockingRoundTrip b = benchmark(BenchmarkQueues.BLOCKING_SPSC, 1, SMALL_CAPACITY, ThreadKind.VIRTUAL);
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::startEcho);
         assertTrue(e.getMessage().contains("JDK 21"), e.getMessage());
     }

@@ -24,7 +24,7 @@ class BlockingThroughputTest {
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
 
     static Iterable<String> blockingNames() {
-        return QueueFactory.blockingNames();
+        return BenchmarkQueues.blockingNames();
     }
 
     private static BlockingThroughput benchmark(String qType) {
@@ -56,14 +56,14 @@ class BlockingThroughputTest {
     void putReturnsWhenNoConsumerIsLeft(String qType) {
         final BlockingThroughput b = benchmark(qType);
         final BlockingThroughput.PutCounters counters = new BlockingThroughput.PutCounters();
-        final int capacity = QueueFactory.capacityOf(b.q);
-        final int calls = (capacity == QueueFactory.UNBOUNDED ? SMALL_CAPACITY : capacity) + 1;
+        final int capacity = BenchmarkQueues.capacityOf(b.q);
+        final int calls = (capacity == BenchmarkQueues.UNBOUNDED ? SMALL_CAPACITY : capacity) + 1;
         assertTimeoutPreemptively(HANG, () -> {
             for (int i = 0; i < calls; i++) {
                 b.put(counters);
             }
         });
-        final boolean bounded = capacity != QueueFactory.UNBOUNDED;
+        final boolean bounded = capacity != BenchmarkQueues.UNBOUNDED;
         assertEquals(bounded ? calls - 1 : calls, counters.putsMade, qType);
         assertEquals(bounded ? 1 : 0, counters.putsTimedOut, qType);
         b.drain();
@@ -72,7 +72,7 @@ class BlockingThroughputTest {
 
     @Test
     void putThenTakeMovesTheElement() throws InterruptedException {
-        final BlockingThroughput b = benchmark(QueueFactory.BLOCKING_SPSC);
+        final BlockingThroughput b = benchmark(BenchmarkQueues.BLOCKING_SPSC);
         final BlockingThroughput.PutCounters puts = new BlockingThroughput.PutCounters();
         final BlockingThroughput.TakeCounters takes = new BlockingThroughput.TakeCounters();
         b.put(puts);
@@ -85,12 +85,12 @@ class BlockingThroughputTest {
     @Test
     void unsupportedShapeIsRejectedByName() {
         final BlockingThroughput b = new BlockingThroughput();
-        b.qType = QueueFactory.BLOCKING_MPSC;
+        b.qType = BenchmarkQueues.BLOCKING_MPSC;
         b.qCapacity = SMALL_CAPACITY;
         b.createQueue(2, 1);
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.createQueue(1, 2));
-        assertTrue(e.getMessage().contains(QueueFactory.BLOCKING_MPSC), e.getMessage());
-        b.qType = QueueFactory.BLOCKING_SPSC;
+        assertTrue(e.getMessage().contains(BenchmarkQueues.BLOCKING_MPSC), e.getMessage());
+        b.qType = BenchmarkQueues.BLOCKING_SPSC;
         assertThrows(IllegalArgumentException.class, () -> b.createQueue(2, 1));
     }
 }

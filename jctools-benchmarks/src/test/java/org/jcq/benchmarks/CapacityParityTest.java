@@ -37,29 +37,29 @@ class CapacityParityTest {
 
     private static List<Kind> kinds() {
         return List.of(
-                new Kind(QueueFactory.SPSC,
+                new Kind(BenchmarkQueues.SPSC,
                         c -> new org.jcq.queues.SpscArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.SpscArrayQueue<Integer>(c))),
-                new Kind(QueueFactory.MPSC,
+                new Kind(BenchmarkQueues.MPSC,
                         c -> new org.jcq.queues.MpscArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.MpscArrayQueue<Integer>(c))),
-                new Kind(QueueFactory.SPMC,
+                new Kind(BenchmarkQueues.SPMC,
                         c -> new org.jcq.queues.SpmcArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.SpmcArrayQueue<Integer>(c))),
-                new Kind(QueueFactory.MPMC,
+                new Kind(BenchmarkQueues.MPMC,
                         c -> new org.jcq.queues.MpmcArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.MpmcArrayQueue<Integer>(c))),
                 // The compact editions against JCTools' unpadded ones.
-                new Kind(QueueFactory.SPSC_UNPADDED,
+                new Kind(BenchmarkQueues.SPSC_UNPADDED,
                         c -> new org.jcq.queues.SpscUnpaddedArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.unpadded.SpscUnpaddedArrayQueue<Integer>(c))),
-                new Kind(QueueFactory.MPSC_UNPADDED,
+                new Kind(BenchmarkQueues.MPSC_UNPADDED,
                         c -> new org.jcq.queues.MpscUnpaddedArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.unpadded.MpscUnpaddedArrayQueue<Integer>(c))),
-                new Kind(QueueFactory.SPMC_UNPADDED,
+                new Kind(BenchmarkQueues.SPMC_UNPADDED,
                         c -> new org.jcq.queues.SpmcUnpaddedArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.unpadded.SpmcUnpaddedArrayQueue<Integer>(c))),
-                new Kind(QueueFactory.MPMC_UNPADDED,
+                new Kind(BenchmarkQueues.MPMC_UNPADDED,
                         c -> new org.jcq.queues.MpmcUnpaddedArrayQueue<Integer>(c).capacity(),
                         c -> capacityOf(new org.jctools.queues.unpadded.MpmcUnpaddedArrayQueue<Integer>(c))));
     }

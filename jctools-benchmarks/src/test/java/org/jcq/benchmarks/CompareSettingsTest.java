@@ -45,13 +45,13 @@ class CompareSettingsTest {
     @Test
     void quickQueuesPairOursWithTheirTwinsThenTheAnchors() {
         final List<String> q = Compare.quickQueues();
-        for (String ours : List.of(QueueFactory.SPSC, QueueFactory.MPSC, QueueFactory.MPMC,
-                QueueFactory.SPSC_UNBOUNDED, QueueFactory.MPSC_UNBOUNDED, QueueFactory.MPSC_XADD)) {
-            assertEquals(QueueFactory.twinOf(ours), q.get(q.indexOf(ours) + 1));
+        for (String ours : List.of(BenchmarkQueues.SPSC, BenchmarkQueues.MPSC, BenchmarkQueues.MPMC,
+                BenchmarkQueues.SPSC_UNBOUNDED, BenchmarkQueues.MPSC_UNBOUNDED, BenchmarkQueues.MPSC_XADD)) {
+            assertEquals(BenchmarkQueues.twinOf(ours), q.get(q.indexOf(ours) + 1));
         }
-        assertTrue(q.containsAll(List.of(QueueFactory.AGRONA_SPSC, QueueFactory.JDK_CLQ, QueueFactory.JDK_ABQ)));
-        assertTrue(QueueFactory.names().containsAll(q), "only queues this build can create");
-        assertTrue(q.contains(QueueFactory.JDK_LTQ));
+        assertTrue(q.containsAll(List.of(BenchmarkQueues.AGRONA_SPSC, BenchmarkQueues.JDK_CLQ, BenchmarkQueues.JDK_ABQ)));
+        assertTrue(BenchmarkQueues.names().containsAll(q), "only queues this build can create");
+        assertTrue(q.contains(BenchmarkQueues.JDK_LTQ));
     }
 
     @Test
@@ -59,7 +59,7 @@ class CompareSettingsTest {
         final Compare.Settings s = Compare.parse(new String[] {"full"}, NONE);
         assertEquals(5, s.rounds());
         assertEquals(5, s.measurementIterations());
-        assertEquals(QueueFactory.names(), s.qTypes());
+        assertEquals(BenchmarkQueues.names(), s.qTypes());
         assertEquals(List.of(1, 10, 100), s.rttBurstSizes());
         assertEquals(List.of(2, 8), s.rttRingSizes());
         final Compare.Settings quick = Compare.parse(new String[0], NONE);
@@ -78,7 +78,7 @@ class CompareSettingsTest {
         assertEquals(3, s.rounds());
         assertEquals(1, s.warmupIterations());
         assertEquals(5, s.measurementIterations());
-        assertEquals(List.of(QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC), s.qTypes());
+        assertEquals(List.of(BenchmarkQueues.SPSC, BenchmarkQueues.JCTOOLS_SPSC), s.qTypes());
         assertEquals(200, s.measurementTime().convertTo(TimeUnit.MILLISECONDS));
         assertEquals(List.of("tpt", "footprint"), s.sections(), "run order is fixed");
         assertEquals(List.of(2, 4), s.rttRingSizes());

@@ -43,7 +43,7 @@ class ExceptionParityTest {
     private static final int CAPACITY = 16;
 
     static Stream<String> ours() {
-        return QueueFactory.ours().stream();
+        return BenchmarkQueues.ours().stream();
     }
 
     /**
@@ -67,9 +67,9 @@ class ExceptionParityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("ours")
     void everyBadArgumentThrowsWhatJctoolsThrowsAndLeavesTheQueueUnchanged(String qType) {
-        final String twinType = QueueFactory.twinOf(qType);
-        final Class<?> ourClass = QueueFactory.create(qType, CAPACITY).getClass();
-        final Class<?> twinClass = QueueFactory.create(twinType, CAPACITY).getClass();
+        final String twinType = BenchmarkQueues.twinOf(qType);
+        final Class<?> ourClass = BenchmarkQueues.create(qType, CAPACITY).getClass();
+        final Class<?> twinClass = BenchmarkQueues.create(twinType, CAPACITY).getClass();
         final List<BadCall> calls = badCalls(ourClass, twinClass);
         // drain and fill in their three forms, offer, add, addAll at least.
         assertTrue(calls.size() >= 12, "too few calls found for " + qType + ": " + calls);
@@ -78,15 +78,15 @@ class ExceptionParityTest {
         int unsupportedByTwin = 0;
         for (BadCall call : calls) {
             for (boolean empty : new boolean[] {true, false}) {
-                final Queue<Object> ours = QueueFactory.create(qType, CAPACITY);
-                final Queue<Object> twin = QueueFactory.create(twinType, CAPACITY);
+                final Queue<Object> ours = BenchmarkQueues.create(qType, CAPACITY);
+                final Queue<Object> twin = BenchmarkQueues.create(twinType, CAPACITY);
                 if (!empty) {
                     ours.addAll(HELD);
                     twin.addAll(HELD);
                 }
                 final List<Object> before = new ArrayList<>(ours);
                 final String where = call + (empty ? " on an empty queue" : " on a queue holding " + HELD);
-                final Queue<Object> twinCheck = QueueFactory.create(twinType, CAPACITY);
+                final Queue<Object> twinCheck = BenchmarkQueues.create(twinType, CAPACITY);
                 if (!empty) {
                     twinCheck.addAll(HELD);
                 }

@@ -18,7 +18,7 @@ import org.openjdk.jol.info.GraphLayout;
  * argument, measured with JOL (the queue and everything it references: rings, first chunks,
  * sentinel nodes, pooled chunks). The compact editions are held to JCTools' unpadded ones, the
  * padded editions to JCTools' padded ones. JCTools 4.0.7 has no unpadded XADD queue, so the compact
- * XADD queues are held to its padded ones ({@link QueueFactory#twinOf(String)}): smaller than those
+ * XADD queues are held to its padded ones ({@link BenchmarkQueues#twinOf(String)}): smaller than those
  * by the padding whatever the argument, they add no check of their own there, and it is
  * {@link #compactEditionsAreSmallerThanPaddedOnes} that holds them to their purpose. Arguments are
  * small and large, so neither a constant (the object) nor a per-slot excess (the ring) can hide.
@@ -40,13 +40,13 @@ class FootprintParityTest {
      * offer throw on a full queue).
      */
     private static final Map<String, Long> KNOWN_EXCESS = Map.of(
-            QueueFactory.SPSC_CHUNKED, 136L,
-            QueueFactory.SPSC_GROWABLE, 136L,
-            QueueFactory.SPSC_UNBOUNDED, 144L,
-            QueueFactory.MPSC_BLOCKING, 432L);
+            BenchmarkQueues.SPSC_CHUNKED, 136L,
+            BenchmarkQueues.SPSC_GROWABLE, 136L,
+            BenchmarkQueues.SPSC_UNBOUNDED, 144L,
+            BenchmarkQueues.MPSC_BLOCKING, 432L);
 
     static Stream<String> ours() {
-        return QueueFactory.ours().stream();
+        return BenchmarkQueues.ours().stream();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -54,9 +54,9 @@ class FootprintParityTest {
     void emptyFootprintAtOrBelowTheTwin(String qType) {
         final List<String> over = new ArrayList<>();
         for (int argument : ARGUMENTS) {
-            final Queue<Object> ours = QueueFactory.create(qType, argument);
-            final Queue<Object> twin = QueueFactory.create(QueueFactory.twinOf(qType), argument);
-            assertEquals(QueueFactory.capacityOf(twin), QueueFactory.capacityOf(ours), qType + "(" + argument + ")");
+            final Queue<Object> ours = BenchmarkQueues.create(qType, argument);
+            final Queue<Object> twin = BenchmarkQueues.create(BenchmarkQueues.twinOf(qType), argument);
+            assertEquals(BenchmarkQueues.capacityOf(twin), BenchmarkQueues.capacityOf(ours), qType + "(" + argument + ")");
             final long ourBytes = GraphLayout.parseInstance(ours).totalSize();
             final long twinBytes = GraphLayout.parseInstance(twin).totalSize();
             if (ourBytes > twinBytes + KNOWN_EXCESS.getOrDefault(qType, 0L)) {
@@ -70,13 +70,13 @@ class FootprintParityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("ours")
     void compactEditionsAreSmallerThanPaddedOnes(String qType) {
-        if (!QueueFactory.isCompact(qType)) {
+        if (!BenchmarkQueues.isCompact(qType)) {
             return;
         }
         final String padded = qType.replace("Unpadded", "");
         for (int argument : ARGUMENTS) {
-            final long compact = GraphLayout.parseInstance(QueueFactory.create(qType, argument)).totalSize();
-            final long paddedBytes = GraphLayout.parseInstance(QueueFactory.create(padded, argument)).totalSize();
+            final long compact = GraphLayout.parseInstance(BenchmarkQueues.create(qType, argument)).totalSize();
+            final long paddedBytes = GraphLayout.parseInstance(BenchmarkQueues.create(padded, argument)).totalSize();
             // Four pads of 128 bytes at least (ahead of, between and after the hot fields).
             assertTrue(compact + 3 * 128 <= paddedBytes, qType + "(" + argument + "): " + compact + " vs " + paddedBytes);
         }

@@ -32,8 +32,8 @@ class FootprintTest {
 
     @Test
     void boundedArrayQueuesGrowByTheOneSharedElementOnly() {
-        for (String qType : List.of(QueueFactory.SPSC, QueueFactory.MPMC, QueueFactory.JCTOOLS_SPSC,
-                QueueFactory.AGRONA_MPSC, QueueFactory.JDK_ABQ)) {
+        for (String qType : List.of(BenchmarkQueues.SPSC, BenchmarkQueues.MPMC, BenchmarkQueues.JCTOOLS_SPSC,
+                BenchmarkQueues.AGRONA_MPSC, BenchmarkQueues.JDK_ABQ)) {
             final Footprint.Row row = Footprint.measure(qType, CAPACITY);
             assertEquals(CAPACITY, row.elements(), qType);
             assertTrue(row.emptyBytes() > (long) CAPACITY * Integer.BYTES, qType + " ring not counted: " + row);
@@ -44,8 +44,8 @@ class FootprintTest {
 
     @Test
     void linkedQueuesGrowByANodePerElement() {
-        for (String qType : List.of(QueueFactory.SPSC_LINKED, QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_LINKED,
-                QueueFactory.JDK_CLQ, QueueFactory.JDK_LTQ)) {
+        for (String qType : List.of(BenchmarkQueues.SPSC_LINKED, BenchmarkQueues.JCTOOLS_PREFIX + BenchmarkQueues.MPSC_LINKED,
+                BenchmarkQueues.JDK_CLQ, BenchmarkQueues.JDK_LTQ)) {
             final Footprint.Row row = Footprint.measure(qType, CAPACITY);
             assertEquals(CAPACITY, row.elements(), qType + " unbounded: capacity elements");
             assertTrue(row.bytesPerElement(ELEMENT_BYTES) >= MIN_NODE_BYTES, qType + " " + row);
@@ -55,7 +55,7 @@ class FootprintTest {
     @Test
     void fullMeansTheRealCapacityWhenItExceedsTheRequest() {
         final int requested = CAPACITY - 1;
-        final Footprint.Row row = Footprint.measure(QueueFactory.SPSC, requested);
+        final Footprint.Row row = Footprint.measure(BenchmarkQueues.SPSC, requested);
         assertEquals(requested, row.capacity());
         assertEquals(CAPACITY, row.elements(), "SpscArrayQueue rounds 63 up to 64");
     }
@@ -80,7 +80,7 @@ class FootprintTest {
     @Test
     void defaultsAreEveryQueueAtCapacity1024AndNoFile() {
         final Footprint.Settings s = Footprint.parse(new String[0]);
-        assertEquals(QueueFactory.names(), s.qTypes());
+        assertEquals(BenchmarkQueues.names(), s.qTypes());
         assertEquals(Footprint.DEFAULT_CAPACITY, s.capacity());
         assertNull(s.out());
     }

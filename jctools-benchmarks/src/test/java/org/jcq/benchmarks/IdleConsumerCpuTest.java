@@ -32,7 +32,7 @@ class IdleConsumerCpuTest {
     private static final double MAX_IDLE_CPU_FRACTION = 0.05;
 
     @ParameterizedTest
-    @ValueSource(strings = {QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC, QueueFactory.BLOCKING_MPMC})
+    @ValueSource(strings = {BenchmarkQueues.BLOCKING_SPSC, BenchmarkQueues.BLOCKING_MPSC, BenchmarkQueues.BLOCKING_MPMC})
     void platformConsumerParksWhileIdleAndWakesOnPut(String qType) throws InterruptedException {
         final IdleConsumerCpu.Row row = IdleConsumerCpu.measure(qType, ThreadKind.PLATFORM, IDLE_MILLIS);
         assertTrue(IdleConsumerCpu.isParked(row.idleState()), qType + " " + row.idleState());
@@ -43,7 +43,7 @@ class IdleConsumerCpuTest {
 
     /** Virtual threads: no per-thread CPU time, so only parked and woken are asserted. */
     @ParameterizedTest
-    @ValueSource(strings = {QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPMC})
+    @ValueSource(strings = {BenchmarkQueues.BLOCKING_SPSC, BenchmarkQueues.BLOCKING_MPMC})
     void virtualConsumerParksWhileIdleAndWakesOnPut(String qType) throws InterruptedException {
         assumeTrue(ThreadKind.virtualAvailable(), "virtual threads need JDK 21+");
         final IdleConsumerCpu.Row row = IdleConsumerCpu.measure(qType, ThreadKind.VIRTUAL, IDLE_MILLIS);
@@ -60,8 +60,8 @@ class IdleConsumerCpuTest {
         assertEquals(0, status);
         final List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(3, lines.size(), lines.toString());
-        assertTrue(lines.get(1).startsWith(QueueFactory.BLOCKING_SPSC), lines.get(1));
-        assertTrue(lines.get(2).startsWith(QueueFactory.JDK_ABQ), lines.get(2));
+        assertTrue(lines.get(1).startsWith(BenchmarkQueues.BLOCKING_SPSC), lines.get(1));
+        assertTrue(lines.get(2).startsWith(BenchmarkQueues.JDK_ABQ), lines.get(2));
     }
 
     @ParameterizedTest

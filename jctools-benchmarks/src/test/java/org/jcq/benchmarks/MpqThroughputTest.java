@@ -12,29 +12,29 @@ class MpqThroughputTest {
     @Test
     void severalProducersOnASingleProducerQueueAreRejectedWithTheShapeInTheMessage() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> MpqThroughput.checkShape(QueueFactory.SPSC, MANY, 1));
-        assertTrue(e.getMessage().contains(QueueFactory.SPSC), e.getMessage());
+                () -> MpqThroughput.checkShape(BenchmarkQueues.SPSC, MANY, 1));
+        assertTrue(e.getMessage().contains(BenchmarkQueues.SPSC), e.getMessage());
         assertTrue(e.getMessage().contains("-tg " + MANY + ",1"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> MpqThroughput.checkShape(QueueFactory.SPMC, MANY, 1));
+        assertThrows(IllegalArgumentException.class, () -> MpqThroughput.checkShape(BenchmarkQueues.SPMC, MANY, 1));
         assertThrows(IllegalArgumentException.class,
-                () -> MpqThroughput.checkShape(QueueFactory.AGRONA_SPSC, MANY, 1));
+                () -> MpqThroughput.checkShape(BenchmarkQueues.AGRONA_SPSC, MANY, 1));
     }
 
     @Test
     void severalConsumersOnASingleConsumerQueueAreRejected() {
-        assertThrows(IllegalArgumentException.class, () -> MpqThroughput.checkShape(QueueFactory.MPSC, 1, MANY));
+        assertThrows(IllegalArgumentException.class, () -> MpqThroughput.checkShape(BenchmarkQueues.MPSC, 1, MANY));
         assertThrows(IllegalArgumentException.class,
-                () -> MpqThroughput.checkShape(QueueFactory.JCTOOLS_MPSC, MANY, MANY));
-        assertThrows(IllegalArgumentException.class, () -> MpqThroughput.checkShape(QueueFactory.SPSC, 1, MANY));
+                () -> MpqThroughput.checkShape(BenchmarkQueues.JCTOOLS_MPSC, MANY, MANY));
+        assertThrows(IllegalArgumentException.class, () -> MpqThroughput.checkShape(BenchmarkQueues.SPSC, 1, MANY));
     }
 
     @Test
     void supportedShapesPass() {
-        assertDoesNotThrow(() -> MpqThroughput.checkShape(QueueFactory.SPSC, 1, 1));
-        assertDoesNotThrow(() -> MpqThroughput.checkShape(QueueFactory.MPSC, MANY, 1));
-        assertDoesNotThrow(() -> MpqThroughput.checkShape(QueueFactory.SPMC, 1, MANY));
-        assertDoesNotThrow(() -> MpqThroughput.checkShape(QueueFactory.MPMC, MANY, MANY));
-        assertDoesNotThrow(() -> MpqThroughput.checkShape(QueueFactory.JDK_LTQ, MANY, MANY));
+        assertDoesNotThrow(() -> MpqThroughput.checkShape(BenchmarkQueues.SPSC, 1, 1));
+        assertDoesNotThrow(() -> MpqThroughput.checkShape(BenchmarkQueues.MPSC, MANY, 1));
+        assertDoesNotThrow(() -> MpqThroughput.checkShape(BenchmarkQueues.SPMC, 1, MANY));
+        assertDoesNotThrow(() -> MpqThroughput.checkShape(BenchmarkQueues.MPMC, MANY, MANY));
+        assertDoesNotThrow(() -> MpqThroughput.checkShape(BenchmarkQueues.JDK_LTQ, MANY, MANY));
     }
 
     @Test

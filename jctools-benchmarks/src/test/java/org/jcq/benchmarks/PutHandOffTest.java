@@ -24,7 +24,7 @@ class PutHandOffTest {
     @ValueSource(strings = {ThreadKind.PLATFORM, ThreadKind.VIRTUAL})
     void everyRoundMovesElementsThroughAFullQueue(String kind) throws InterruptedException {
         assumeTrue(!ThreadKind.VIRTUAL.equals(kind) || ThreadKind.virtualAvailable(), "virtual threads need JDK 21+");
-        final PutHandOff.Row row = PutHandOff.measure(QueueFactory.MPSC_BLOCKING, kind, 3, 1, 1, 3, 20);
+        final PutHandOff.Row row = PutHandOff.measure(BenchmarkQueues.MPSC_BLOCKING, kind, 3, 1, 1, 3, 20);
         assertEquals(3, row.nanosPerElement().length);
         assertTrue(row.elements() > 0, row.toString());
         assertTrue(row.max() < Double.POSITIVE_INFINITY, "a round moved nothing: " + row);
@@ -40,8 +40,8 @@ class PutHandOffTest {
         assertEquals(0, status);
         final List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(5, lines.size(), lines.toString());
-        assertTrue(lines.get(1).startsWith(QueueFactory.MPSC_BLOCKING), lines.get(1));
-        assertTrue(lines.get(4).startsWith(QueueFactory.BLOCKING_SPSC), lines.get(4));
+        assertTrue(lines.get(1).startsWith(BenchmarkQueues.MPSC_BLOCKING), lines.get(1));
+        assertTrue(lines.get(4).startsWith(BenchmarkQueues.BLOCKING_SPSC), lines.get(4));
     }
 
     @ParameterizedTest
@@ -61,6 +61,6 @@ class PutHandOffTest {
     void aShapeTheQueueDoesNotSupportIsRejected() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> PutHandOff.parse(new String[] {"qTypes=SpscBlockingArrayQueue", "producers=3"}));
-        assertTrue(e.getMessage().contains(QueueFactory.BLOCKING_SPSC), e.getMessage());
+        assertTrue(e.getMessage().contains(BenchmarkQueues.BLOCKING_SPSC), e.getMessage());
     }
 }

@@ -25,28 +25,28 @@ class QueueBatchThroughputTest {
 
     static Stream<Arguments> families() {
         return Stream.of(
-                Arguments.of(QueueFactory.SPSC, JcqOps.class),
-                Arguments.of(QueueFactory.MPMC_XADD, JcqOps.class),
-                Arguments.of(QueueFactory.JCTOOLS_MPSC, JctoolsOps.class),
-                Arguments.of(QueueFactory.JCTOOLS_VH_SPSC, JctoolsOps.class),
-                Arguments.of(QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC, JctoolsOps.class),
-                Arguments.of(QueueFactory.JCTOOLS_SPSC, JctoolsOps.class),
-                Arguments.of(QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPMC, JctoolsOps.class),
-                Arguments.of(QueueFactory.MPMC, JcqOps.class),
-                Arguments.of(QueueFactory.AGRONA_MPSC, AgronaOps.class),
-                Arguments.of(QueueFactory.JDK_ABQ, LoopOps.class),
-                Arguments.of(QueueFactory.JDK_CLQ, LoopOps.class),
-                Arguments.of(QueueFactory.JDK_LTQ, LoopOps.class));
+                Arguments.of(BenchmarkQueues.SPSC, JcqOps.class),
+                Arguments.of(BenchmarkQueues.MPMC_XADD, JcqOps.class),
+                Arguments.of(BenchmarkQueues.JCTOOLS_MPSC, JctoolsOps.class),
+                Arguments.of(BenchmarkQueues.JCTOOLS_VH_SPSC, JctoolsOps.class),
+                Arguments.of(BenchmarkQueues.JCTOOLS_ATOMIC_PREFIX + BenchmarkQueues.SPSC, JctoolsOps.class),
+                Arguments.of(BenchmarkQueues.JCTOOLS_SPSC, JctoolsOps.class),
+                Arguments.of(BenchmarkQueues.JCTOOLS_PREFIX + BenchmarkQueues.MPMC, JctoolsOps.class),
+                Arguments.of(BenchmarkQueues.MPMC, JcqOps.class),
+                Arguments.of(BenchmarkQueues.AGRONA_MPSC, AgronaOps.class),
+                Arguments.of(BenchmarkQueues.JDK_ABQ, LoopOps.class),
+                Arguments.of(BenchmarkQueues.JDK_CLQ, LoopOps.class),
+                Arguments.of(BenchmarkQueues.JDK_LTQ, LoopOps.class));
     }
 
     /** The families, and linked-array queues whose fills stop at a chunk's end. */
     static Stream<Arguments> familiesAndChunks() {
         return Stream.concat(families(), Stream.of(
-                Arguments.of(QueueFactory.MPSC_CHUNKED, JcqOps.class),
-                Arguments.of(QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_CHUNKED, JctoolsOps.class),
-                Arguments.of(QueueFactory.JCTOOLS_PREFIX + QueueFactory.MPSC_GROWABLE, JctoolsOps.class),
-                Arguments.of(QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_CHUNKED, JctoolsOps.class),
-                Arguments.of(QueueFactory.JCTOOLS_ATOMIC_PREFIX + QueueFactory.SPSC_GROWABLE, JctoolsOps.class)));
+                Arguments.of(BenchmarkQueues.MPSC_CHUNKED, JcqOps.class),
+                Arguments.of(BenchmarkQueues.JCTOOLS_PREFIX + BenchmarkQueues.MPSC_CHUNKED, JctoolsOps.class),
+                Arguments.of(BenchmarkQueues.JCTOOLS_PREFIX + BenchmarkQueues.MPSC_GROWABLE, JctoolsOps.class),
+                Arguments.of(BenchmarkQueues.JCTOOLS_VH_PREFIX + BenchmarkQueues.SPSC_CHUNKED, JctoolsOps.class),
+                Arguments.of(BenchmarkQueues.JCTOOLS_ATOMIC_PREFIX + BenchmarkQueues.SPSC_GROWABLE, JctoolsOps.class)));
     }
 
     private static QueueBatchThroughput setUp(String qType) {
@@ -82,7 +82,7 @@ class QueueBatchThroughputTest {
             assertEquals(round * (long) QueueBaseline.WAITING, b.fillAndDrainWaiting(sink), qType + " round " + round);
         }
         // Exactly the run, whatever batches the family's loops use (the run is a multiple of each).
-        final java.util.Queue<Integer> q = QueueFactory.create(qType, QueueBaseline.WAITING);
+        final java.util.Queue<Integer> q = BenchmarkQueues.create(qType, QueueBaseline.WAITING);
         final BatchOps ops = BatchOps.of(q);
         final QueueBatchThroughput.Until until = new QueueBatchThroughput.Until();
         ops.fillWaiting(until, QueueBaseline.WAITING);
@@ -117,7 +117,7 @@ class QueueBatchThroughputTest {
     @Test
     void baselineBatchOnATooSmallQueueFails() {
         final QueueBaseline b = new QueueBaseline();
-        b.qType = QueueFactory.SPSC;
+        b.qType = BenchmarkQueues.SPSC;
         b.qCapacity = 64;
         b.createQueue();
         assertThrows(IllegalStateException.class, () -> b.fillAndDrain256(new Sink()));
@@ -153,10 +153,10 @@ class QueueBatchThroughputTest {
     /** A bounded queue with room for less than a batch takes what fits; then a fill fails. */
     @Test
     void fillStopsAtCapacityAndCountsAFullQueueAsAFailedCall() {
-        for (String qType : new String[] {QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC, QueueFactory.AGRONA_SPSC,
-            QueueFactory.JDK_ABQ}) {
+        for (String qType : new String[] {BenchmarkQueues.SPSC, BenchmarkQueues.JCTOOLS_SPSC, BenchmarkQueues.AGRONA_SPSC,
+            BenchmarkQueues.JDK_ABQ}) {
             final QueueBatchThroughput b = setUp(qType);
-            final int capacity = QueueFactory.capacityOf(b.q);
+            final int capacity = BenchmarkQueues.capacityOf(b.q);
             final OfferCounters offers = new OfferCounters();
             for (int calls = 0; calls <= capacity / BATCH; calls++) {
                 b.fill(offers);
@@ -172,7 +172,7 @@ class QueueBatchThroughputTest {
     @Test
     void nonPositiveBatchSizeIsRejected() {
         final QueueBatchThroughput b = new QueueBatchThroughput();
-        b.qType = QueueFactory.SPSC;
+        b.qType = BenchmarkQueues.SPSC;
         b.qCapacity = CAPACITY;
         b.batchSize = 0;
         b.createQueue();

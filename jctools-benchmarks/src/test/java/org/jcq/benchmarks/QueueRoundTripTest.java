@@ -67,7 +67,7 @@ class QueueRoundTripTest {
 
     @Test
     void spinningRelaysDeliverAndStopToo() {
-        final QueueRoundTrip b = ring(QueueFactory.SPSC, 10, 2, SMALL_CAPACITY, QueueRoundTrip.IDLE_SPIN);
+        final QueueRoundTrip b = ring(BenchmarkQueues.SPSC, 10, 2, SMALL_CAPACITY, QueueRoundTrip.IDLE_SPIN);
         assertTimeoutPreemptively(HANG, () -> {
             b.startRing();
             try {
@@ -99,7 +99,7 @@ class QueueRoundTripTest {
 
     @Test
     void burstLargerThanABoundedQueueIsRejected() {
-        final QueueRoundTrip b = ring(QueueFactory.SPSC, SMALL_CAPACITY + 1, 2, SMALL_CAPACITY,
+        final QueueRoundTrip b = ring(BenchmarkQueues.SPSC, SMALL_CAPACITY + 1, 2, SMALL_CAPACITY,
                 QueueRoundTrip.IDLE_YIELD);
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::startRing);
         assertTrue(e.getMessage().contains("burstSize " + (SMALL_CAPACITY + 1)), e.getMessage());
@@ -108,7 +108,7 @@ class QueueRoundTripTest {
 
     @Test
     void burstLargerThanAnUnboundedQueuesChunkIsAccepted() throws InterruptedException {
-        final QueueRoundTrip b = ring(QueueFactory.SPSC_UNBOUNDED, 4 * SMALL_CAPACITY, 2, SMALL_CAPACITY,
+        final QueueRoundTrip b = ring(BenchmarkQueues.SPSC_UNBOUNDED, 4 * SMALL_CAPACITY, 2, SMALL_CAPACITY,
                 QueueRoundTrip.IDLE_YIELD);
         assertTimeoutPreemptively(HANG, () -> {
             b.startRing();
@@ -123,11 +123,11 @@ class QueueRoundTripTest {
     @Test
     void badParametersAreRejectedByName() {
         final IllegalArgumentException idle = assertThrows(IllegalArgumentException.class,
-                ring(QueueFactory.SPSC, 1, 2, SMALL_CAPACITY, "sleep")::startRing);
+                ring(BenchmarkQueues.SPSC, 1, 2, SMALL_CAPACITY, "sleep")::startRing);
         assertTrue(idle.getMessage().contains("sleep"), idle.getMessage());
         assertThrows(IllegalArgumentException.class,
-                ring(QueueFactory.SPSC, 1, 1, SMALL_CAPACITY, QueueRoundTrip.IDLE_YIELD)::startRing);
+                ring(BenchmarkQueues.SPSC, 1, 1, SMALL_CAPACITY, QueueRoundTrip.IDLE_YIELD)::startRing);
         assertThrows(IllegalArgumentException.class,
-                ring(QueueFactory.SPSC, 0, 2, SMALL_CAPACITY, QueueRoundTrip.IDLE_YIELD)::startRing);
+                ring(BenchmarkQueues.SPSC, 0, 2, SMALL_CAPACITY, QueueRoundTrip.IDLE_YIELD)::startRing);
     }
 }

@@ -22,7 +22,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
 import org.jcq.benchmarks.KeyValueArgs;
-import org.jcq.benchmarks.QueueFactory;
+import org.jcq.benchmarks.BenchmarkQueues;
 import org.jcq.benchmarks.ThreadKind;
 
 /**
@@ -64,10 +64,10 @@ import org.jcq.benchmarks.ThreadKind;
  * time too ({@code workerCpuMsPerS}; {@code na} for virtual ones, whose CPU time the JVM does not
  * report); and how many workers were parked at the window's end.
  * <p>
- * Queues: any of {@link QueueFactory#blockingNames()} that any number of threads may offer to and
+ * Queues: any of {@link BenchmarkQueues#blockingNames()} that any number of threads may offer to and
  * poll from (a pool's workers all take, and {@code shutdownNow} drains from the caller's thread);
  * the default comparison is {@link #QUEUES}. Each is built by
- * {@link QueueFactory#createBlocking(String, int)} with {@code capacity}: the bounded queues' bound
+ * {@link BenchmarkQueues#createBlocking(String, int)} with {@code capacity}: the bounded queues' bound
  * and the unbounded JCQ queue's chunk size. {@code JDK.LinkedBlockingQueue} is therefore bounded
  * at {@code capacity}, where {@code Executors} makes it unbounded; it takes the same path below its
  * bound, and the backlog keeps every queue below it. {@code JDK.LinkedTransferQueue} ignores it.
@@ -88,7 +88,7 @@ public final class ExecutorBench {
     public static final String LINE_PREFIX = "executor-bench";
     /** Key: {@code throughput}, {@code latency} or {@code idle}. */
     public static final String KEY_MODE = "mode";
-    /** Key: the work queue, a {@link QueueFactory} blocking name. */
+    /** Key: the work queue, a {@link BenchmarkQueues} blocking name. */
     public static final String KEY_QTYPE = "qType";
     /** Key: the workers' {@link ThreadKind}. */
     public static final String KEY_WORKER_KIND = "workerKind";
@@ -126,13 +126,13 @@ public final class ExecutorBench {
      * {@code LinkedBlockingQueue} (what {@code Executors.newFixedThreadPool} uses),
      * {@code ArrayBlockingQueue} and {@code LinkedTransferQueue}.
      */
-    public static final List<String> QUEUES = List.of(QueueFactory.BLOCKING_MPMC_UNBOUNDED,
-            QueueFactory.BLOCKING_MPMC, QueueFactory.JDK_LBQ, QueueFactory.JDK_ABQ, QueueFactory.JDK_LTQ);
+    public static final List<String> QUEUES = List.of(BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED,
+            BenchmarkQueues.BLOCKING_MPMC, BenchmarkQueues.JDK_LBQ, BenchmarkQueues.JDK_ABQ, BenchmarkQueues.JDK_LTQ);
 
     /** Exit status for bad arguments, as every command-line main here uses. */
     static final int EXIT_USAGE = 2;
     static final String USAGE = "usage: ExecutorBench " + KEY_MODE + "=" + String.join("|", MODES) + " ["
-            + KEY_QTYPE + "=" + QueueFactory.BLOCKING_MPMC_UNBOUNDED + "] [" + KEY_WORKER_KIND + "=platform|virtual] ["
+            + KEY_QTYPE + "=" + BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED + "] [" + KEY_WORKER_KIND + "=platform|virtual] ["
             + KEY_WORKERS + "=2] [" + KEY_SUBMITTERS + "=1] [" + KEY_CAPACITY + "=1024] [" + KEY_BACKLOG + "=capacity] ["
             + KEY_WARMUP_MILLIS + "=2000] [" + KEY_DURATION_MILLIS + "=5000] [" + KEY_BURST + "=64] ["
             + KEY_PAUSE_MICROS + "=50] [" + KEY_IDLE_MILLIS + "=2000]";
@@ -209,12 +209,12 @@ public final class ExecutorBench {
         if (!MODES.contains(mode)) {
             throw new IllegalArgumentException("Unknown " + KEY_MODE + ": '" + mode + "'; known: " + MODES);
         }
-        final String qType = v.getOrDefault(KEY_QTYPE, QueueFactory.BLOCKING_MPMC_UNBOUNDED);
-        if (KeyValueArgs.qTypes(KEY_QTYPE, qType, QueueFactory.blockingNames()).size() != 1) {
+        final String qType = v.getOrDefault(KEY_QTYPE, BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED);
+        if (KeyValueArgs.qTypes(KEY_QTYPE, qType, BenchmarkQueues.blockingNames()).size() != 1) {
             throw new IllegalArgumentException(KEY_QTYPE + "=" + qType + ": one queue per run");
         }
-        if (QueueFactory.maxProducers(qType) != QueueFactory.ANY_NUMBER
-                || QueueFactory.maxConsumers(qType) != QueueFactory.ANY_NUMBER) {
+        if (BenchmarkQueues.maxProducers(qType) != BenchmarkQueues.ANY_NUMBER
+                || BenchmarkQueues.maxConsumers(qType) != BenchmarkQueues.ANY_NUMBER) {
             throw new IllegalArgumentException(KEY_QTYPE + "=" + qType + ": a work queue must take any number of "
                     + "producers and consumers");
         }
@@ -281,7 +281,7 @@ public final class ExecutorBench {
 
     /** The pool, with every worker started; {@code workers} gets each worker's thread. */
     static ThreadPoolExecutor pool(Settings s, List<Thread> workers) {
-        final BlockingQueue<Runnable> queue = QueueFactory.createBlocking(s.qType(), s.capacity());
+        final BlockingQueue<Runnable> queue = BenchmarkQueues.createBlocking(s.qType(), s.capacity());
         final ThreadFactory kind = ThreadKind.factory(s.workerKind(), "worker-");
         final ThreadFactory recording = task -> {
             final Thread t = kind.newThread(task);

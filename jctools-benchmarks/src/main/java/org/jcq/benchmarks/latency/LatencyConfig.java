@@ -12,14 +12,14 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.jcq.benchmarks.KeyValueArgs;
-import org.jcq.benchmarks.QueueFactory;
+import org.jcq.benchmarks.BenchmarkQueues;
 
 /**
  * The settings of one latency run, parsed from {@code key=value} arguments (see
  * {@link #parse(String...)} and {@link #usage()}). Every check happens here, so a run never
  * starts with settings it cannot honour.
  *
- * @param qType              the queue, by its {@link QueueFactory} name
+ * @param qType              the queue, by its {@link BenchmarkQueues} name
  * @param capacity           the queue's requested capacity
  * @param mode               what is scheduled and which time the summary headlines
  * @param rate               requested messages per second (not used by {@link Mode#ALLOUT})
@@ -140,7 +140,7 @@ public record LatencyConfig(String qType, int capacity, Mode mode, double rate,
      */
     public static LatencyConfig parse(String... args) {
         final Map<String, String> given = KeyValueArgs.parse(args, KEYS);
-        final String qType = given.getOrDefault(K_QTYPE, QueueFactory.SPSC);
+        final String qType = given.getOrDefault(K_QTYPE, BenchmarkQueues.SPSC);
         final int capacity = (int) longOf(given, K_CAPACITY, DEFAULT_CAPACITY, 1, Integer.MAX_VALUE);
         requireQueue(qType);
         final Mode mode = enumOf(given, K_MODE, Mode.FIXED, Mode.class);
@@ -164,7 +164,7 @@ public record LatencyConfig(String qType, int capacity, Mode mode, double rate,
     /** @return the text a command line prints beside a rejected argument */
     public static String usage() {
         final String[][] lines = {
-            {K_QTYPE + "=<name>", "queue (default " + QueueFactory.SPSC + "); one of " + QueueFactory.names()},
+            {K_QTYPE + "=<name>", "queue (default " + BenchmarkQueues.SPSC + "); one of " + BenchmarkQueues.names()},
             {K_CAPACITY + "=<n>", "requested capacity (default " + DEFAULT_CAPACITY + ")"},
             {K_MODE + "=allout|throttle|fixed", "what is scheduled and headlined (default fixed)"},
             {K_RATE + "=<msgs/s>", "offered rate (default " + secondsText(DEFAULT_RATE) + "; not used by allout)"},
@@ -234,9 +234,9 @@ public record LatencyConfig(String qType, int capacity, Mode mode, double rate,
     }
 
     private static void requireQueue(String qType) {
-        if (!QueueFactory.names().contains(qType)) {
+        if (!BenchmarkQueues.names().contains(qType)) {
             throw new IllegalArgumentException(K_QTYPE + "=" + qType + ": unknown queue; known: "
-                    + QueueFactory.names());
+                    + BenchmarkQueues.names());
         }
     }
 
@@ -247,7 +247,7 @@ public record LatencyConfig(String qType, int capacity, Mode mode, double rate,
      */
     <E> Queue<E> createQueue() {
         try {
-            return QueueFactory.create(qType, capacity);
+            return BenchmarkQueues.create(qType, capacity);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(K_CAPACITY + "=" + capacity + ": rejected by " + qType
                     + ": " + e.getMessage(), e);

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
-import org.jcq.benchmarks.QueueFactory;
+import org.jcq.benchmarks.BenchmarkQueues;
 
 /**
  * The HTML report: one self-contained file (inline CSS, inline SVG, no script, no external
@@ -136,7 +136,7 @@ final class Html {
             final String family = families.of(r.qType());
             out.add(new Svg.Bar(r.qType(), r.score().mean(), r.score().error(),
                     family == null ? Svg.otherFill() : families.colour(family),
-                    !QueueFactory.isOurs(r.qType()), note));
+                    !BenchmarkQueues.isOurs(r.qType()), note));
         }
         return out;
     }
@@ -151,7 +151,7 @@ final class Html {
             final String family = families.of(r.qType());
             out.add(new Svg.Bar(r.qType(), r.regimes().slowPercent(), Double.NaN,
                     family == null ? Svg.otherFill() : families.colour(family),
-                    !QueueFactory.isOurs(r.qType()), r.regimes().counts()));
+                    !BenchmarkQueues.isOurs(r.qType()), r.regimes().counts()));
         }
         return out;
     }
@@ -166,7 +166,7 @@ final class Html {
             }
             final String family = families.of(q.qType());
             out.add(distribution(h, q.qType(), families.colour(family == null ? q.qType() : family),
-                    !QueueFactory.isOurs(q.qType())));
+                    !BenchmarkQueues.isOurs(q.qType())));
         }
         return out;
     }
@@ -207,12 +207,12 @@ final class Html {
 
         /** @return the family of a queue (our queue's name), or null for an anchor */
         String of(String qType) {
-            if (QueueFactory.isOurs(qType)) {
+            if (BenchmarkQueues.isOurs(qType)) {
                 return qType;
             }
-            for (String prefix : List.of(QueueFactory.JCTOOLS_PREFIX, QueueFactory.JCTOOLS_VH_PREFIX,
-                    QueueFactory.JCTOOLS_ATOMIC_PREFIX)) {
-                if (qType.startsWith(prefix) && QueueFactory.isOurs(qType.substring(prefix.length()))) {
+            for (String prefix : List.of(BenchmarkQueues.JCTOOLS_PREFIX, BenchmarkQueues.JCTOOLS_VH_PREFIX,
+                    BenchmarkQueues.JCTOOLS_ATOMIC_PREFIX)) {
+                if (qType.startsWith(prefix) && BenchmarkQueues.isOurs(qType.substring(prefix.length()))) {
                     return qType.substring(prefix.length());
                 }
             }

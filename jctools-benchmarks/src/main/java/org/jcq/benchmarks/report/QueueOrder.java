@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.jcq.benchmarks.QueueFactory;
+import org.jcq.benchmarks.BenchmarkQueues;
 
 /**
  * The order tables and charts list queues in: each of ours followed by its JCTools twins (Unsafe,
  * then the VarHandle and Atomic editions), so a pair reads side by side; then the other anchors in
- * {@link QueueFactory}'s order; then names the factory does not know (results of another build),
+ * {@link BenchmarkQueues}'s order; then names the factory does not know (results of another build),
  * alphabetically.
  */
 final class QueueOrder {
@@ -25,12 +25,12 @@ final class QueueOrder {
      */
     static List<String> sort(Collection<String> present) {
         final Set<String> order = new LinkedHashSet<>();
-        for (String ours : QueueFactory.ours()) {
+        for (String ours : BenchmarkQueues.ours()) {
             order.add(ours);
-            order.add(QueueFactory.twinOf(ours));
-            order.addAll(QueueFactory.peersOf(ours));
+            order.add(BenchmarkQueues.twinOf(ours));
+            order.addAll(BenchmarkQueues.peersOf(ours));
         }
-        order.addAll(QueueFactory.names());
+        order.addAll(BenchmarkQueues.names());
         final List<String> out = new ArrayList<>();
         for (String q : order) {
             if (present.contains(q)) {
@@ -48,6 +48,6 @@ final class QueueOrder {
      * @return its JCTools (Unsafe edition) twin, or null where it is not one of ours
      */
     static String twin(String qType) {
-        return QueueFactory.isOurs(qType) ? QueueFactory.twinOf(qType) : null;
+        return BenchmarkQueues.isOurs(qType) ? BenchmarkQueues.twinOf(qType) : null;
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.jcq.benchmarks.QueueFactory;
+import org.jcq.benchmarks.BenchmarkQueues;
 import org.jcq.benchmarks.ThreadKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,7 +57,7 @@ class ExecutorBenchTest {
     @Test
     void defaults() {
         final ExecutorBench.Settings s = ExecutorBench.parse(new String[0]);
-        assertEquals(new ExecutorBench.Settings(ExecutorBench.THROUGHPUT, QueueFactory.BLOCKING_MPMC_UNBOUNDED,
+        assertEquals(new ExecutorBench.Settings(ExecutorBench.THROUGHPUT, BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED,
                 ThreadKind.PLATFORM, 2, 1, 1024, 1024, 5000, 5000, 64, 50, 2000), s);
     }
 
@@ -66,15 +66,15 @@ class ExecutorBenchTest {
         final ExecutorBench.Settings s = ExecutorBench.parse(new String[] {"mode=latency", "qType=JDK.ArrayBlockingQueue",
             "workers=3", "submitters=4", "capacity=256", "warmupMillis=7", "durationMillis=8", "burst=16",
             "pauseMicros=9", "idleMillis=10"});
-        assertEquals(new ExecutorBench.Settings(ExecutorBench.LATENCY, QueueFactory.JDK_ABQ, ThreadKind.PLATFORM, 3, 4,
+        assertEquals(new ExecutorBench.Settings(ExecutorBench.LATENCY, BenchmarkQueues.JDK_ABQ, ThreadKind.PLATFORM, 3, 4,
                 256, 256, 7, 8, 16, 9, 10), s, "the backlog defaults to the capacity");
         assertEquals(100, ExecutorBench.parse(new String[] {"backlog=100"}).backlog());
     }
 
     @Test
     void theDefaultQueuesAreTheFiveOfTheComparisonAndAllAccepted() {
-        assertEquals(List.of(QueueFactory.BLOCKING_MPMC_UNBOUNDED, QueueFactory.BLOCKING_MPMC, QueueFactory.JDK_LBQ,
-                QueueFactory.JDK_ABQ, QueueFactory.JDK_LTQ), ExecutorBench.QUEUES);
+        assertEquals(List.of(BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED, BenchmarkQueues.BLOCKING_MPMC, BenchmarkQueues.JDK_LBQ,
+                BenchmarkQueues.JDK_ABQ, BenchmarkQueues.JDK_LTQ), ExecutorBench.QUEUES);
         for (String q : ExecutorBench.QUEUES) {
             assertEquals(q, ExecutorBench.parse(new String[] {"qType=" + q}).qType());
         }
@@ -123,7 +123,7 @@ class ExecutorBenchTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {QueueFactory.BLOCKING_MPMC_UNBOUNDED, QueueFactory.BLOCKING_MPMC, QueueFactory.JDK_LBQ})
+    @ValueSource(strings = {BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED, BenchmarkQueues.BLOCKING_MPMC, BenchmarkQueues.JDK_LBQ})
     void aTinyThroughputRunCountsOnlyTasksThatRanAndRunsEveryTaskItSubmitted(String qType)
             throws InterruptedException {
         final Map<String, String> f = run("mode=throughput", "qType=" + qType, "submitters=2", "warmupMillis=50",
@@ -142,7 +142,7 @@ class ExecutorBenchTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {QueueFactory.BLOCKING_MPMC_UNBOUNDED, QueueFactory.JDK_LTQ})
+    @ValueSource(strings = {BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED, BenchmarkQueues.JDK_LTQ})
     void aTinyLatencyRunRecordsEveryTaskOfEveryMeasuredBurst(String qType) throws InterruptedException {
         final Map<String, String> f = run("mode=latency", "qType=" + qType, "warmupMillis=50", "durationMillis=100");
         final long samples = Long.parseLong(f.get("samples"));
@@ -165,7 +165,7 @@ class ExecutorBenchTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {QueueFactory.BLOCKING_MPMC_UNBOUNDED, QueueFactory.JDK_LBQ})
+    @ValueSource(strings = {BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED, BenchmarkQueues.JDK_LBQ})
     void aTinyIdleRunFindsEveryWorkerParked(String qType) throws InterruptedException {
         final Map<String, String> f = run("mode=idle", "qType=" + qType, "warmupMillis=50", "idleMillis=100");
         assertEquals("2/2", f.get("parkedWorkers"), f.toString());

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
-import org.jcq.benchmarks.QueueFactory;
+import org.jcq.benchmarks.BenchmarkQueues;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,7 +15,7 @@ class LatencyConfigTest {
     @Test
     void defaultsAreTheSpecsDefaults() {
         final LatencyConfig c = LatencyConfig.parse();
-        assertEquals(QueueFactory.SPSC, c.qType());
+        assertEquals(BenchmarkQueues.SPSC, c.qType());
         assertEquals(1024, c.capacity());
         assertEquals(LatencyConfig.Mode.FIXED, c.mode());
         assertEquals(100_000, c.rate());
@@ -24,7 +24,7 @@ class LatencyConfigTest {
         assertEquals(1, c.intervalSeconds());
         assertEquals(LatencyConfig.Scheduling.SPIN, c.scheduling());
         assertEquals(Path.of("results/latency"), c.out());
-        assertEquals(QueueFactory.SPSC, c.name());
+        assertEquals(BenchmarkQueues.SPSC, c.name());
         assertEquals(2048, c.window(), "twice the capacity, so a bounded queue fills first");
         assertEquals(0, c.workNanos());
         assertEquals(0, c.pauseEveryMillis());
@@ -32,11 +32,11 @@ class LatencyConfigTest {
 
     @Test
     void everyKeyIsParsed() {
-        final LatencyConfig c = LatencyConfig.parse("qType=" + QueueFactory.JDK_CLQ, "capacity=100",
+        final LatencyConfig c = LatencyConfig.parse("qType=" + BenchmarkQueues.JDK_CLQ, "capacity=100",
                 "mode=throttle", "rate=2500.5", "warmup=0.5", "duration=3", "interval=0.25",
                 "scheduling=park", "out=/tmp/x", "name=run1", "window=7", "workNanos=1000",
                 "pauseEveryMillis=1000", "pauseMillis=100", "drainTimeout=1");
-        assertEquals(QueueFactory.JDK_CLQ, c.qType());
+        assertEquals(BenchmarkQueues.JDK_CLQ, c.qType());
         assertEquals(100, c.capacity());
         assertEquals(LatencyConfig.Mode.THROTTLE, c.mode());
         assertEquals(2500.5, c.rate());
@@ -103,7 +103,7 @@ class LatencyConfigTest {
     @Test
     void aCapacityTheQueueRejectsIsReportedAsTheCapacity() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> LatencyConfig.parse("qType=" + QueueFactory.SPSC_CHUNKED, "capacity=2").createQueue());
+                () -> LatencyConfig.parse("qType=" + BenchmarkQueues.SPSC_CHUNKED, "capacity=2").createQueue());
         assertTrue(e.getMessage().startsWith("capacity=2"), e.getMessage());
     }
 

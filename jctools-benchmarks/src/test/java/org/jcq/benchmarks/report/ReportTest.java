@@ -21,7 +21,7 @@ import java.util.stream.LongStream;
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.HdrHistogram.Histogram;
-import org.jcq.benchmarks.QueueFactory;
+import org.jcq.benchmarks.BenchmarkQueues;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,36 +56,36 @@ class ReportTest {
         final RunFixture f = new RunFixture(dir);
         final Map<String, String> tpt = Map.of("qCapacity", "131072", "backoff", "none");
         // Ours over two forks: pollsMade {10, 14} and {12}: mean 12, sample sd 2.
-        f.jmh("tpt", "1-SpscArrayQueue.json", RunFixture.TPT, with(tpt, QueueFactory.SPSC),
+        f.jmh("tpt", "1-SpscArrayQueue.json", RunFixture.TPT, with(tpt, BenchmarkQueues.SPSC),
                 new double[] {20, 28}, Map.of("pollsMade", new double[] {10, 14},
                         "gc.alloc.rate.norm", new double[] {1, 2}));
-        f.jmh("tpt", "2-SpscArrayQueue.json", RunFixture.TPT, with(tpt, QueueFactory.SPSC),
+        f.jmh("tpt", "2-SpscArrayQueue.json", RunFixture.TPT, with(tpt, BenchmarkQueues.SPSC),
                 new double[] {24}, Map.of("pollsMade", new double[] {12}, "gc.alloc.rate.norm", new double[] {0.5}));
-        f.jmh("tpt", "1-JCTools.SpscArrayQueue.json", RunFixture.TPT, with(tpt, QueueFactory.JCTOOLS_SPSC),
+        f.jmh("tpt", "1-JCTools.SpscArrayQueue.json", RunFixture.TPT, with(tpt, BenchmarkQueues.JCTOOLS_SPSC),
                 new double[] {12, 12, 12}, Map.of("pollsMade", new double[] {6, 6, 6},
                         "gc.alloc.rate.norm", new double[] {0, 0, 0}));
         f.jmh("tpt", "1-weird.json", RunFixture.TPT, with(tpt, WEIRD),
                 new double[] {5, 5}, Map.of("pollsMade", new double[] {3, 3}));
         // Single thread: 250 and 200 pairs/us are 4 and 5 ns per pair; the twin's 250 is 4 ns.
         final Map<String, String> base = Map.of("qCapacity", "131072");
-        f.jmh("base", "1-SpscArrayQueue.json", RunFixture.BASE, with(base, QueueFactory.SPSC),
+        f.jmh("base", "1-SpscArrayQueue.json", RunFixture.BASE, with(base, BenchmarkQueues.SPSC),
                 new double[] {250, 200}, Map.of());
-        f.jmh("base", "1-JCTools.SpscArrayQueue.json", RunFixture.BASE, with(base, QueueFactory.JCTOOLS_SPSC),
+        f.jmh("base", "1-JCTools.SpscArrayQueue.json", RunFixture.BASE, with(base, BenchmarkQueues.JCTOOLS_SPSC),
                 new double[] {250, 250}, Map.of());
         final Map<String, String> ring = Map.of("burstSize", "10", "ringSize", "2", "qCapacity", "1024");
-        f.jmh("rtt", "1-SpscArrayQueue.json", RunFixture.RTT, with(ring, QueueFactory.SPSC),
+        f.jmh("rtt", "1-SpscArrayQueue.json", RunFixture.RTT, with(ring, BenchmarkQueues.SPSC),
                 new double[] {100, 100}, Map.of());
-        f.jmh("rtt", "1-JCTools.SpscArrayQueue.json", RunFixture.RTT, with(ring, QueueFactory.JCTOOLS_SPSC),
+        f.jmh("rtt", "1-JCTools.SpscArrayQueue.json", RunFixture.RTT, with(ring, BenchmarkQueues.JCTOOLS_SPSC),
                 new double[] {200, 200}, Map.of());
         final Map<String, String> single = Map.of("burstSize", "1", "ringSize", "2", "qCapacity", "1024");
-        f.jmh("rtt", "2-JCTools.SpscArrayQueue.json", RunFixture.RTT, with(single, QueueFactory.JCTOOLS_SPSC),
+        f.jmh("rtt", "2-JCTools.SpscArrayQueue.json", RunFixture.RTT, with(single, BenchmarkQueues.JCTOOLS_SPSC),
                 new double[] {50, 60}, Map.of());
         // Named as before rounds: the queue alone, read as round 1.
-        f.latency(QueueFactory.SPSC, QueueFactory.SPSC, SLOWER_RATE, WARMUP_NANOS, ramp(1), service());
+        f.latency(BenchmarkQueues.SPSC, BenchmarkQueues.SPSC, SLOWER_RATE, WARMUP_NANOS, ramp(1), service());
         // The twin over two rounds, the second three times slower: 1..100 us, then 3..300 us.
-        f.latency("1-" + QueueFactory.JCTOOLS_SPSC, QueueFactory.JCTOOLS_SPSC, SLOWER_RATE, WARMUP_NANOS,
+        f.latency("1-" + BenchmarkQueues.JCTOOLS_SPSC, BenchmarkQueues.JCTOOLS_SPSC, SLOWER_RATE, WARMUP_NANOS,
                 ramp(1), service());
-        f.latency("2-" + QueueFactory.JCTOOLS_SPSC, QueueFactory.JCTOOLS_SPSC, FASTER_RATE, WARMUP_NANOS,
+        f.latency("2-" + BenchmarkQueues.JCTOOLS_SPSC, BenchmarkQueues.JCTOOLS_SPSC, FASTER_RATE, WARMUP_NANOS,
                 ramp(SLOW_FACTOR), service());
         f.file(RunData.FOOTPRINT, FootprintRow.HEADER + "\nSpscArrayQueue,1024,1024,4400,8600\n");
         f.file(RunData.ENVIRONMENT, "java.version=17.0.15\nmode=quick\nnote=a<b&c\n");
@@ -117,41 +117,41 @@ class ReportTest {
         final List<ScoreTable> tpt = d.tables(JmhSection.TPT);
         assertEquals(1, tpt.size());
         assertEquals(Map.of("backoff", "none", "qCapacity", "131072"), tpt.get(0).config());
-        final ScoreTable.Row ours = row(tpt.get(0), QueueFactory.SPSC);
+        final ScoreTable.Row ours = row(tpt.get(0), BenchmarkQueues.SPSC);
         final double error = T_09995_DF2 * 2 / Math.sqrt(3);
         assertEquals(12, ours.score().mean(), EPS);
         assertEquals(error, ours.score().error(), 1e-3);
         assertEquals(3, ours.score().n());
         assertEquals(2, ours.forks());
-        assertEquals(QueueFactory.JCTOOLS_SPSC, ours.twin());
+        assertEquals(BenchmarkQueues.JCTOOLS_SPSC, ours.twin());
         // Twin: 6 with no spread, so the ratio's relative error is ours alone.
         assertEquals(2, ours.ratio().mean(), EPS);
         assertEquals(2 * error / 12, ours.ratio().error(), 1e-3);
         // Bytes per element, per iteration: norm * primary / pollsMade = 2, 4, 1.
         assertEquals(7.0 / 3, ours.bytesPerElement().mean(), EPS);
-        final ScoreTable.Row twin = row(tpt.get(0), QueueFactory.JCTOOLS_SPSC);
+        final ScoreTable.Row twin = row(tpt.get(0), BenchmarkQueues.JCTOOLS_SPSC);
         assertEquals(6, twin.score().mean(), EPS);
         assertEquals(0, twin.bytesPerElement().mean(), EPS);
         assertNull(twin.ratio());
         assertNull(row(tpt.get(0), WEIRD).bytesPerElement());
         // Ours first, its twin next, unknown names last.
-        assertEquals(List.of(QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC, WEIRD),
+        assertEquals(List.of(BenchmarkQueues.SPSC, BenchmarkQueues.JCTOOLS_SPSC, WEIRD),
                 tpt.get(0).rows().stream().map(ScoreTable.Row::qType).collect(Collectors.toList()));
     }
 
     /** Ours' forks 12 and 12 are one regime; a third fork at a fifth of the speed makes two. */
     @Test
     void throughputCountsEachQueuesForksInTheirRegimes() throws IOException {
-        final ScoreTable.Row ours = row(RunData.read(dir).tables(JmhSection.TPT).get(0), QueueFactory.SPSC);
+        final ScoreTable.Row ours = row(RunData.read(dir).tables(JmhSection.TPT).get(0), BenchmarkQueues.SPSC);
         assertEquals(new Regimes(2, 0, 12, Double.NaN), ours.regimes());
         new RunFixture(dir).jmh("tpt", "3-SpscArrayQueue.json", RunFixture.TPT,
-                with(Map.of("qCapacity", "131072", "backoff", "none"), QueueFactory.SPSC),
+                with(Map.of("qCapacity", "131072", "backoff", "none"), BenchmarkQueues.SPSC),
                 new double[] {5}, Map.of("pollsMade", new double[] {2.4}));
         final ScoreTable t = RunData.read(dir).tables(JmhSection.TPT).get(0);
-        assertEquals(new Regimes(2, 1, 12, 2.4), row(t, QueueFactory.SPSC).regimes());
+        assertEquals(new Regimes(2, 1, 12, 2.4), row(t, BenchmarkQueues.SPSC).regimes());
         final String text = ReportTables.scores(t).toText();
         assertTrue(text.contains("2 fast, 1 slow"), text);
-        assertNull(row(RunData.read(dir).tables(JmhSection.RTT).get(0), QueueFactory.SPSC).regimes(),
+        assertNull(row(RunData.read(dir).tables(JmhSection.RTT).get(0), BenchmarkQueues.SPSC).regimes(),
                 "no regimes where lower is better");
     }
 
@@ -159,7 +159,7 @@ class ReportTest {
     void singleThreadSectionIsNanosecondsPerPairLowerIsBetter() throws IOException {
         final List<ScoreTable> base = RunData.read(dir).tables(JmhSection.BASE);
         assertEquals(1, base.size());
-        final ScoreTable.Row ours = row(base.get(0), QueueFactory.SPSC);
+        final ScoreTable.Row ours = row(base.get(0), BenchmarkQueues.SPSC);
         assertEquals(4.5, ours.score().mean(), EPS);
         assertEquals(4.5 / 4, ours.ratio().mean(), EPS);
         assertNull(ours.regimes());
@@ -173,19 +173,19 @@ class ReportTest {
         assertEquals(2, rtt.size());
         final ScoreTable bursts = rtt.stream().filter(t -> t.config().get("burstSize").equals("10")).findFirst()
                 .orElseThrow();
-        assertEquals(0.5, row(bursts, QueueFactory.SPSC).ratio().mean(), EPS);
-        assertEquals(0, row(bursts, QueueFactory.SPSC).ratio().error(), EPS);
-        assertNull(row(bursts, QueueFactory.SPSC).bytesPerElement());
+        assertEquals(0.5, row(bursts, BenchmarkQueues.SPSC).ratio().mean(), EPS);
+        assertEquals(0, row(bursts, BenchmarkQueues.SPSC).ratio().error(), EPS);
+        assertNull(row(bursts, BenchmarkQueues.SPSC).bytesPerElement());
         final ScoreTable single = rtt.stream().filter(t -> t.config().get("burstSize").equals("1")).findFirst()
                 .orElseThrow();
-        assertEquals(55, row(single, QueueFactory.JCTOOLS_SPSC).score().mean(), EPS);
+        assertEquals(55, row(single, BenchmarkQueues.JCTOOLS_SPSC).score().mean(), EPS);
         assertTrue(ReportTables.scores(bursts).notes().stream().anyMatch(n -> n.contains("< 1 means ours is faster")));
     }
 
     @Test
     void latencyPercentilesLeaveTheWarmUpOut() throws IOException {
         final List<LatencyRuns> queues = RunData.read(dir).latency();
-        assertEquals(List.of(QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC),
+        assertEquals(List.of(BenchmarkQueues.SPSC, BenchmarkQueues.JCTOOLS_SPSC),
                 queues.stream().map(LatencyRuns::qType).collect(Collectors.toList()));
         final List<LatencyRun> runs = queues.get(0).runs();
         assertEquals(1, runs.size());
@@ -222,7 +222,7 @@ class ReportTest {
         final List<List<String>> rows = ReportTables.latency(RunData.read(dir).latency(), LatencyRun.RESPONSE).rows();
         final List<String> pooledRow = rows.get(2);
         final List<String> rangeRow = rows.get(3);
-        assertEquals(List.of(QueueFactory.JCTOOLS_SPSC, "2", "fixed", "1000", "1000.000", "200"),
+        assertEquals(List.of(BenchmarkQueues.JCTOOLS_SPSC, "2", "fixed", "1000", "1000.000", "200"),
                 pooledRow.subList(0, 6), "achieved: the mean over runs");
         assertEquals(List.of(ReportTables.RANGE_LABEL, "", "", "", "999.500..1000.500", "100..100"),
                 rangeRow.subList(0, 6));
@@ -246,12 +246,12 @@ class ReportTest {
         final Path other = dir.resolve("rounds");
         final RunFixture f = new RunFixture(other);
         for (String round : List.of("10", "2", "9")) {
-            f.latency(round + "-" + QueueFactory.SPSC, QueueFactory.SPSC, SLOWER_RATE, WARMUP_NANOS, ramp(1),
+            f.latency(round + "-" + BenchmarkQueues.SPSC, BenchmarkQueues.SPSC, SLOWER_RATE, WARMUP_NANOS, ramp(1),
                     service());
         }
         final List<LatencyRun> runs = LatencyRun.readDir(other.resolve(RunData.LATENCY_DIR));
         assertEquals(List.of(2, 9, 10), runs.stream().map(LatencyRun::round).collect(Collectors.toList()));
-        assertEquals(QueueFactory.SPSC, new LatencyRun("3-" + QueueFactory.SPSC, new Properties(), Map.of()).qType(),
+        assertEquals(BenchmarkQueues.SPSC, new LatencyRun("3-" + BenchmarkQueues.SPSC, new Properties(), Map.of()).qType(),
                 "with no qType property, the name less its round");
     }
 
@@ -282,7 +282,7 @@ class ReportTest {
         assertTrue(doc.getElementsByTagName("polyline").getLength() >= 2, "a percentile line per kind");
         assertFalse(html.contains("http://") || html.contains("https://"), "no external reference");
         assertFalse(html.contains("<script"), "no script");
-        for (String q : List.of(QueueFactory.SPSC, QueueFactory.JCTOOLS_SPSC, "JDK.ArrayBlockingQueue")) {
+        for (String q : List.of(BenchmarkQueues.SPSC, BenchmarkQueues.JCTOOLS_SPSC, "JDK.ArrayBlockingQueue")) {
             assertTrue(html.contains(q), q);
         }
         assertTrue(html.contains("Weird&lt;&amp;&gt;&quot;Q&#39;"));

@@ -99,7 +99,7 @@ import org.jctools.queues.varhandle.unpadded.SpscVarHandleUnpaddedArrayQueue;
  * {@link LinkedBlockingQueue} below its capacity); only the consumer side of a benchmark waits
  * there.
  */
-public final class QueueFactory {
+public final class BenchmarkQueues {
     /** Prefix of the JCTools {@code sun.misc.Unsafe} edition's queues. */
     public static final String JCTOOLS_PREFIX = "JCTools.";
     /** Prefix of the JCTools VarHandle edition's queues. */
@@ -274,7 +274,7 @@ public final class QueueFactory {
     private record Shape(int producers, int consumers) {
     }
 
-    private QueueFactory() {
+    private BenchmarkQueues() {
     }
 
     private static Map<String, IntFunction<Queue<Object>>> buildOurs() {

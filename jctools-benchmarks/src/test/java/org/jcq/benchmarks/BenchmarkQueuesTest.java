@@ -22,15 +22,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.openjdk.jmh.annotations.Param;
 
-class QueueFactoryTest {
+class BenchmarkQueuesTest {
     private static final int CAPACITY = 16;
     private static final int ELEMENTS = 10;
     /** Agrona's three queues, the JDK's three. */
     private static final int ANCHORS = 6;
-    private static final int ANY = QueueFactory.ANY_NUMBER;
+    private static final int ANY = BenchmarkQueues.ANY_NUMBER;
 
     static List<String> names() {
-        return QueueFactory.names();
+        return BenchmarkQueues.names();
     }
 
     @ParameterizedTest
@@ -38,8 +38,8 @@ class QueueFactoryTest {
     void buildsAFifoQueue(String qType) {
         // A compound queue is FIFO per lane only: a producer whose lane is full spills.
         assumeFalse(qType.contains("Compound"), "not FIFO: MpscCompoundQueueParityTest checks it");
-        final Queue<Integer> q = QueueFactory.create(qType, CAPACITY);
-        assertNotSame(q, QueueFactory.create(qType, CAPACITY));
+        final Queue<Integer> q = BenchmarkQueues.create(qType, CAPACITY);
+        assertNotSame(q, BenchmarkQueues.create(qType, CAPACITY));
         assertTrue(q.isEmpty());
         assertNull(q.poll());
         for (int i = 0; i < ELEMENTS; i++) {
@@ -57,7 +57,7 @@ class QueueFactoryTest {
     @Test
     void unknownNameIsRejectedByName() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> QueueFactory.create("NoSuchQueue", CAPACITY));
+                () -> BenchmarkQueues.create("NoSuchQueue", CAPACITY));
         assertTrue(e.getMessage().contains("NoSuchQueue"), e.getMessage());
     }
 
@@ -67,34 +67,34 @@ class QueueFactoryTest {
      * name of their own.
      */
     private static boolean hasStandInTwin(String q) {
-        return (q.contains("Xadd") || q.contains("Compound") || q.contains("BlockingConsumer")) && QueueFactory.isCompact(q);
+        return (q.contains("Xadd") || q.contains("Compound") || q.contains("BlockingConsumer")) && BenchmarkQueues.isCompact(q);
     }
 
     @Test
     void namesAreDistinctAndComplete() {
-        final long peers = QueueFactory.ours().stream().mapToInt(q -> QueueFactory.peersOf(q).size()).sum();
-        final long standIns = QueueFactory.ours().stream().filter(QueueFactoryTest::hasStandInTwin).count();
+        final long peers = BenchmarkQueues.ours().stream().mapToInt(q -> BenchmarkQueues.peersOf(q).size()).sum();
+        final long standIns = BenchmarkQueues.ours().stream().filter(BenchmarkQueuesTest::hasStandInTwin).count();
         assertEquals(4, standIns, "the compact MPSC and MPMC XADD, compound and blocking-consumer queues");
-        assertEquals(2 * QueueFactory.ours().size() - standIns + peers + ANCHORS, names().size());
+        assertEquals(2 * BenchmarkQueues.ours().size() - standIns + peers + ANCHORS, names().size());
         assertEquals(names().size(), new HashSet<>(names()).size());
-        assertTrue(names().containsAll(QueueFactory.ours()));
+        assertTrue(names().containsAll(BenchmarkQueues.ours()));
     }
 
     @Test
     void twinsAreKnownQueues() {
-        for (String q : QueueFactory.ours()) {
+        for (String q : BenchmarkQueues.ours()) {
             final String twinOf = hasStandInTwin(q) ? q.replace("Unpadded", "") : q;
-            assertEquals(QueueFactory.JCTOOLS_PREFIX + twinOf, QueueFactory.twinOf(q));
-            assertTrue(names().contains(QueueFactory.twinOf(q)));
-            final String vh = QueueFactory.vhTwinOf(q);
+            assertEquals(BenchmarkQueues.JCTOOLS_PREFIX + twinOf, BenchmarkQueues.twinOf(q));
+            assertTrue(names().contains(BenchmarkQueues.twinOf(q)));
+            final String vh = BenchmarkQueues.vhTwinOf(q);
             assertTrue(vh == null || names().contains(vh), vh);
-            final String atomic = QueueFactory.atomicTwinOf(q);
+            final String atomic = BenchmarkQueues.atomicTwinOf(q);
             assertTrue(atomic == null || names().contains(atomic), atomic);
-            assertEquals(QueueFactory.peersOf(q), java.util.stream.Stream.of(vh, atomic)
+            assertEquals(BenchmarkQueues.peersOf(q), java.util.stream.Stream.of(vh, atomic)
                     .filter(java.util.Objects::nonNull).toList(), q);
         }
         assertThrows(IllegalArgumentException.class,
-                () -> QueueFactory.twinOf(QueueFactory.JDK_CLQ));
+                () -> BenchmarkQueues.twinOf(BenchmarkQueues.JDK_CLQ));
     }
 
     /**
@@ -104,32 +104,32 @@ class QueueFactoryTest {
      */
     @Test
     void everyPaddedQueueOfOursButXaddHasBothUnsafeFreePeers() {
-        for (String q : QueueFactory.ours()) {
-            final boolean none = q.contains("Xadd") || q.contains("Compound") || q.equals(QueueFactory.MPSC_BLOCKING_UNPADDED);
-            assertEquals(!none, QueueFactory.vhTwinOf(q) != null, q + " VarHandle twin");
-            final boolean atomic = !none && !q.equals(QueueFactory.MPSC_BLOCKING);
-            assertEquals(atomic, QueueFactory.atomicTwinOf(q) != null, q + " Atomic twin");
-            for (String peer : QueueFactory.peersOf(q)) {
-                final Queue<Integer> twin = QueueFactory.create(peer, CAPACITY);
+        for (String q : BenchmarkQueues.ours()) {
+            final boolean none = q.contains("Xadd") || q.contains("Compound") || q.equals(BenchmarkQueues.MPSC_BLOCKING_UNPADDED);
+            assertEquals(!none, BenchmarkQueues.vhTwinOf(q) != null, q + " VarHandle twin");
+            final boolean atomic = !none && !q.equals(BenchmarkQueues.MPSC_BLOCKING);
+            assertEquals(atomic, BenchmarkQueues.atomicTwinOf(q) != null, q + " Atomic twin");
+            for (String peer : BenchmarkQueues.peersOf(q)) {
+                final Queue<Integer> twin = BenchmarkQueues.create(peer, CAPACITY);
                 final String pkg = twin.getClass().getPackageName();
-                assertTrue(pkg.contains(peer.startsWith(QueueFactory.JCTOOLS_VH_PREFIX) ? "varhandle" : "atomic"), peer + ": " + pkg);
-                assertEquals(QueueFactory.isCompact(q), pkg.endsWith("unpadded"), peer + ": " + pkg);
+                assertTrue(pkg.contains(peer.startsWith(BenchmarkQueues.JCTOOLS_VH_PREFIX) ? "varhandle" : "atomic"), peer + ": " + pkg);
+                assertEquals(BenchmarkQueues.isCompact(q), pkg.endsWith("unpadded"), peer + ": " + pkg);
             }
         }
     }
 
     @Test
     void quickSetPairsEachOfOursWithItsTwin() {
-        final List<String> quick = QueueFactory.quickNames();
-        final List<String> padded = QueueFactory.ours().stream().filter(q -> !QueueFactory.isCompact(q)).toList();
+        final List<String> quick = BenchmarkQueues.quickNames();
+        final List<String> padded = BenchmarkQueues.ours().stream().filter(q -> !BenchmarkQueues.isCompact(q)).toList();
         assertEquals(2 * padded.size() + 1, quick.size());
-        assertTrue(padded.size() < QueueFactory.ours().size(), "the compact editions are among ours");
-        for (String q : QueueFactory.ours()) {
-            if (QueueFactory.isCompact(q)) {
+        assertTrue(padded.size() < BenchmarkQueues.ours().size(), "the compact editions are among ours");
+        for (String q : BenchmarkQueues.ours()) {
+            if (BenchmarkQueues.isCompact(q)) {
                 assertFalse(quick.contains(q), q + ": the quick run leaves the compact editions out");
                 continue;
             }
-            assertEquals(quick.indexOf(q) + 1, quick.indexOf(QueueFactory.twinOf(q)), q);
+            assertEquals(quick.indexOf(q) + 1, quick.indexOf(BenchmarkQueues.twinOf(q)), q);
         }
         assertTrue(names().containsAll(quick));
     }
@@ -145,51 +145,51 @@ class QueueFactoryTest {
 
     @Test
     void linkedTransferQueueIsAnAnchor() {
-        assertTrue(names().contains(QueueFactory.JDK_LTQ));
-        assertTrue(QueueFactory.create(QueueFactory.JDK_LTQ, CAPACITY) instanceof LinkedTransferQueue);
+        assertTrue(names().contains(BenchmarkQueues.JDK_LTQ));
+        assertTrue(BenchmarkQueues.create(BenchmarkQueues.JDK_LTQ, CAPACITY) instanceof LinkedTransferQueue);
     }
 
     @Test
     void shapesFollowTheNames() {
-        assertShape(1, 1, QueueFactory.SPSC, QueueFactory.SPSC_LINKED, QueueFactory.JCTOOLS_SPSC,
-                QueueFactory.JCTOOLS_VH_PREFIX + QueueFactory.SPSC_UNBOUNDED, QueueFactory.AGRONA_SPSC);
-        assertShape(ANY, 1, QueueFactory.MPSC, QueueFactory.MPSC_XADD, QueueFactory.MPSC_BLOCKING,
-                QueueFactory.JCTOOLS_MPSC, QueueFactory.JCTOOLS_VH_MPSC, QueueFactory.AGRONA_MPSC);
-        assertShape(1, ANY, QueueFactory.SPMC, QueueFactory.JCTOOLS_SPMC, QueueFactory.JCTOOLS_VH_SPMC);
-        assertShape(ANY, ANY, QueueFactory.MPMC, QueueFactory.MPMC_XADD, QueueFactory.JCTOOLS_MPMC,
-                QueueFactory.JCTOOLS_VH_MPMC, QueueFactory.AGRONA_MPMC, QueueFactory.JDK_CLQ, QueueFactory.JDK_ABQ,
-                QueueFactory.JDK_LTQ);
+        assertShape(1, 1, BenchmarkQueues.SPSC, BenchmarkQueues.SPSC_LINKED, BenchmarkQueues.JCTOOLS_SPSC,
+                BenchmarkQueues.JCTOOLS_VH_PREFIX + BenchmarkQueues.SPSC_UNBOUNDED, BenchmarkQueues.AGRONA_SPSC);
+        assertShape(ANY, 1, BenchmarkQueues.MPSC, BenchmarkQueues.MPSC_XADD, BenchmarkQueues.MPSC_BLOCKING,
+                BenchmarkQueues.JCTOOLS_MPSC, BenchmarkQueues.JCTOOLS_VH_MPSC, BenchmarkQueues.AGRONA_MPSC);
+        assertShape(1, ANY, BenchmarkQueues.SPMC, BenchmarkQueues.JCTOOLS_SPMC, BenchmarkQueues.JCTOOLS_VH_SPMC);
+        assertShape(ANY, ANY, BenchmarkQueues.MPMC, BenchmarkQueues.MPMC_XADD, BenchmarkQueues.JCTOOLS_MPMC,
+                BenchmarkQueues.JCTOOLS_VH_MPMC, BenchmarkQueues.AGRONA_MPMC, BenchmarkQueues.JDK_CLQ, BenchmarkQueues.JDK_ABQ,
+                BenchmarkQueues.JDK_LTQ);
     }
 
     private static void assertShape(int producers, int consumers, String... qTypes) {
         for (String q : qTypes) {
-            assertEquals(producers, QueueFactory.maxProducers(q), q + " producers");
-            assertEquals(consumers, QueueFactory.maxConsumers(q), q + " consumers");
+            assertEquals(producers, BenchmarkQueues.maxProducers(q), q + " producers");
+            assertEquals(consumers, BenchmarkQueues.maxConsumers(q), q + " consumers");
         }
     }
 
     @ParameterizedTest
     @MethodSource("names")
     void everyQueueHasAShapeOfOneOrAny(String qType) {
-        assertTrue(Set.of(1, ANY).contains(QueueFactory.maxProducers(qType)), qType);
-        assertTrue(Set.of(1, ANY).contains(QueueFactory.maxConsumers(qType)), qType);
+        assertTrue(Set.of(1, ANY).contains(BenchmarkQueues.maxProducers(qType)), qType);
+        assertTrue(Set.of(1, ANY).contains(BenchmarkQueues.maxConsumers(qType)), qType);
     }
 
     @Test
     void shapeOfAnUnknownQueueIsRejectedByName() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> QueueFactory.maxProducers("NoSuchQueue"));
+                () -> BenchmarkQueues.maxProducers("NoSuchQueue"));
         assertTrue(e.getMessage().contains("NoSuchQueue"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> QueueFactory.maxConsumers("NoSuchQueue"));
+        assertThrows(IllegalArgumentException.class, () -> BenchmarkQueues.maxConsumers("NoSuchQueue"));
     }
 
     /** A bounded queue holds exactly its reported capacity; an unbounded one reports UNBOUNDED. */
     @ParameterizedTest
     @MethodSource("names")
     void capacityOfIsWhatTheQueueHolds(String qType) {
-        final Queue<Integer> q = QueueFactory.create(qType, CAPACITY);
-        final int capacity = QueueFactory.capacityOf(q);
-        if (capacity == QueueFactory.UNBOUNDED) {
+        final Queue<Integer> q = BenchmarkQueues.create(qType, CAPACITY);
+        final int capacity = BenchmarkQueues.capacityOf(q);
+        if (capacity == BenchmarkQueues.UNBOUNDED) {
             for (int i = 0; i < 2 * CAPACITY; i++) {
                 assertTrue(q.offer(i), qType + " is unbounded but refused element " + i);
             }
@@ -203,25 +203,25 @@ class QueueFactoryTest {
     }
 
     static List<String> blockingNames() {
-        return QueueFactory.blockingNames();
+        return BenchmarkQueues.blockingNames();
     }
 
     @Test
     void blockingGroupIsOursThenTheJdksAndLeavesTheComparisonListsAlone() {
-        assertEquals(List.of(QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPSC, QueueFactory.BLOCKING_MPMC,
-                QueueFactory.BLOCKING_MPSC_UNBOUNDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED,
-                QueueFactory.BLOCKING_SPSC_UNPADDED, QueueFactory.MPSC_BLOCKING_UNPADDED,
-                QueueFactory.BLOCKING_MPMC_UNPADDED, QueueFactory.BLOCKING_MPSC_UNBOUNDED_UNPADDED,
-                QueueFactory.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
-                QueueFactory.JDK_ABQ, QueueFactory.JDK_LBQ, QueueFactory.JDK_LTQ), blockingNames());
+        assertEquals(List.of(BenchmarkQueues.BLOCKING_SPSC, BenchmarkQueues.BLOCKING_MPSC, BenchmarkQueues.BLOCKING_MPMC,
+                BenchmarkQueues.BLOCKING_MPSC_UNBOUNDED, BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED,
+                BenchmarkQueues.BLOCKING_SPSC_UNPADDED, BenchmarkQueues.MPSC_BLOCKING_UNPADDED,
+                BenchmarkQueues.BLOCKING_MPMC_UNPADDED, BenchmarkQueues.BLOCKING_MPSC_UNBOUNDED_UNPADDED,
+                BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
+                BenchmarkQueues.JDK_ABQ, BenchmarkQueues.JDK_LBQ, BenchmarkQueues.JDK_LTQ), blockingNames());
         // The MPSC ones are also ours with a JCTools twin (or a stand-in); the rest have none.
-        for (String q : List.of(QueueFactory.BLOCKING_SPSC, QueueFactory.BLOCKING_MPMC,
-                QueueFactory.BLOCKING_MPMC_UNBOUNDED, QueueFactory.BLOCKING_SPSC_UNPADDED,
-                QueueFactory.BLOCKING_MPMC_UNPADDED, QueueFactory.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
-                QueueFactory.JDK_LBQ)) {
+        for (String q : List.of(BenchmarkQueues.BLOCKING_SPSC, BenchmarkQueues.BLOCKING_MPMC,
+                BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED, BenchmarkQueues.BLOCKING_SPSC_UNPADDED,
+                BenchmarkQueues.BLOCKING_MPMC_UNPADDED, BenchmarkQueues.BLOCKING_MPMC_UNBOUNDED_UNPADDED,
+                BenchmarkQueues.JDK_LBQ)) {
             assertFalse(names().contains(q), q + " has no twin, so it is not in names()");
-            assertFalse(QueueFactory.ours().contains(q), q);
-            assertFalse(QueueFactory.quickNames().contains(q), q);
+            assertFalse(BenchmarkQueues.ours().contains(q), q);
+            assertFalse(BenchmarkQueues.quickNames().contains(q), q);
         }
     }
 
@@ -235,17 +235,17 @@ class QueueFactoryTest {
 
     @Test
     void blockingShapesFollowTheNames() {
-        assertShape(1, 1, QueueFactory.BLOCKING_SPSC);
-        assertShape(ANY, 1, QueueFactory.BLOCKING_MPSC);
-        assertShape(ANY, ANY, QueueFactory.BLOCKING_MPMC, QueueFactory.JDK_LBQ);
+        assertShape(1, 1, BenchmarkQueues.BLOCKING_SPSC);
+        assertShape(ANY, 1, BenchmarkQueues.BLOCKING_MPSC);
+        assertShape(ANY, ANY, BenchmarkQueues.BLOCKING_MPMC, BenchmarkQueues.JDK_LBQ);
     }
 
     /** Each blocking queue is a FIFO that createBlocking and create both build, and take waits for put. */
     @ParameterizedTest
     @MethodSource("blockingNames")
     void buildsABlockingFifoQueue(String qType) throws InterruptedException {
-        final BlockingQueue<Integer> q = QueueFactory.createBlocking(qType, CAPACITY);
-        assertTrue(QueueFactory.create(qType, CAPACITY) instanceof BlockingQueue, qType);
+        final BlockingQueue<Integer> q = BenchmarkQueues.createBlocking(qType, CAPACITY);
+        assertTrue(BenchmarkQueues.create(qType, CAPACITY) instanceof BlockingQueue, qType);
         assertNull(q.poll(1, TimeUnit.MILLISECONDS), qType + " timed poll of an empty queue");
         for (int i = 0; i < ELEMENTS; i++) {
             q.put(i);
@@ -263,11 +263,11 @@ class QueueFactoryTest {
     @ParameterizedTest
     @MethodSource("blockingNames")
     void blockingCapacityIsWhatTheQueueHolds(String qType) throws InterruptedException {
-        final BlockingQueue<Integer> q = QueueFactory.createBlocking(qType, CAPACITY);
-        final int capacity = QueueFactory.capacityOf(q);
-        final boolean unbounded = qType.equals(QueueFactory.JDK_LTQ) || qType.contains("Unbounded");
-        assertEquals(unbounded ? QueueFactory.UNBOUNDED : CAPACITY, capacity, qType);
-        if (capacity != QueueFactory.UNBOUNDED) {
+        final BlockingQueue<Integer> q = BenchmarkQueues.createBlocking(qType, CAPACITY);
+        final int capacity = BenchmarkQueues.capacityOf(q);
+        final boolean unbounded = qType.equals(BenchmarkQueues.JDK_LTQ) || qType.contains("Unbounded");
+        assertEquals(unbounded ? BenchmarkQueues.UNBOUNDED : CAPACITY, capacity, qType);
+        if (capacity != BenchmarkQueues.UNBOUNDED) {
             for (int i = 0; i < capacity; i++) {
                 q.put(i);
             }
@@ -278,8 +278,8 @@ class QueueFactoryTest {
     @Test
     void createBlockingRejectsANonBlockingQueueByName() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> QueueFactory.createBlocking(QueueFactory.SPSC, CAPACITY));
-        assertTrue(e.getMessage().contains(QueueFactory.SPSC), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> QueueFactory.create("NoSuchBlockingQueue", CAPACITY));
+                () -> BenchmarkQueues.createBlocking(BenchmarkQueues.SPSC, CAPACITY));
+        assertTrue(e.getMessage().contains(BenchmarkQueues.SPSC), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> BenchmarkQueues.create("NoSuchBlockingQueue", CAPACITY));
     }
 }
