@@ -20,6 +20,6 @@ run blocking-jdk17 $J17 $B -f 8
 run blocking-virtual-jdk25 "$J25 $U" $B -f 8 -jvmArgsAppend "-Djmh.executor=VIRTUAL $U"
 run blocking-platform-jdk25 "$J25 $U" $B -f 8 -jvmArgsAppend $U
 echo "== idle $(date +%T)"
-$J17 -cp $JAR org.jcq.benchmarks.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk17.txt 2>&1; cat $R/idle-jdk17.txt
-$J25 $U -cp $JAR org.jcq.benchmarks.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk25.txt 2>&1; cat $R/idle-jdk25.txt
+$J17 -cp $JAR org.jcq.benchmarks.tools.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk17.txt 2>&1; cat $R/idle-jdk17.txt
+$J25 $U -cp $JAR org.jcq.benchmarks.tools.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk25.txt 2>&1; cat $R/idle-jdk25.txt
 echo "== end $(date +%T)"

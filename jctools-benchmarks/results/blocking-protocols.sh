@@ -11,7 +11,7 @@
 # usage: blocking-protocols.sh OUT_DIR ROUNDS GROUP LABEL=JAR:QTYPE ...
 #   e.g. blocking-protocols.sh /tmp/mpsc 8 mpsc new=new.jar:MpscBlockingConsumerArrayQueue \
 #          old-core=old.jar:MpscBlockingConsumerArrayQueue old-waitroom=old.jar:MpscBlockingArrayQueue
-# env: J17, J25, PINGPONG (a command printing the ping-pong time; default: org.jcq.benchmarks.PingPong
+# env: J17, J25, PINGPONG (a command printing the ping-pong time; default: org.jcq.benchmarks.tools.PingPong
 #      from the first configuration's jar if it has it), JMH (JMH options,
 #      default "-f 1 -wi 2 -i 4 -w 1s -r 1s")
 # Pair the JSON with: python3 ratio-rounds.py OUT_DIR LABEL_A LABEL_B TAG (TAG: bt11-17, btNN-17,
@@ -34,7 +34,7 @@ esac
 n=${#CONFIGS[@]}
 first=${CONFIGS[0]#*=}
 if [ -z "${PINGPONG:-}" ] && unzip -l "${first%%:*}" org/jcq/benchmarks/PingPong.class > /dev/null 2>&1; then
-  PINGPONG="$J17 -cp ${first%%:*} org.jcq.benchmarks.PingPong"
+  PINGPONG="$J17 -cp ${first%%:*} org.jcq.benchmarks.tools.PingPong"
 fi
 for round in $(seq 1 "$ROUNDS"); do
   [ -n "${PINGPONG:-}" ] && echo "$round $($PINGPONG)" >> "$R/pingpong.txt"
@@ -56,8 +56,8 @@ done
 for c in "${CONFIGS[@]}"; do
   label=${c%%=*} rest=${c#*=}
   jar=${rest%%:*} q=${rest#*:}
-  "$J17" -cp "$jar" org.jcq.benchmarks.IdleConsumerCpu qTypes="$q" idleMillis=2000 > "$R/idle-$label-17.txt" 2>&1
-  "${J25U[@]}" -cp "$jar" org.jcq.benchmarks.IdleConsumerCpu qTypes="$q" idleMillis=2000 > "$R/idle-$label-25.txt" 2>&1
-  "${J25U[@]}" -cp "$jar" org.jcq.benchmarks.PutHandOff qTypes="$q" threadKinds=platform,virtual producers=1,3 capacities=4,64 \
+  "$J17" -cp "$jar" org.jcq.benchmarks.tools.IdleConsumerCpu qTypes="$q" idleMillis=2000 > "$R/idle-$label-17.txt" 2>&1
+  "${J25U[@]}" -cp "$jar" org.jcq.benchmarks.tools.IdleConsumerCpu qTypes="$q" idleMillis=2000 > "$R/idle-$label-25.txt" 2>&1
+  "${J25U[@]}" -cp "$jar" org.jcq.benchmarks.tools.PutHandOff qTypes="$q" threadKinds=platform,virtual producers=1,3 capacities=4,64 \
     > "$R/puthandoff-$label-25.txt" 2>&1
 done

@@ -65,7 +65,7 @@ echo "about $((total * ROUNDS / 60)) minutes ($ROUNDS rounds of $((total / 60)) 
 for round in $(seq 1 "$ROUNDS"); do
   # Where the two vCPUs sit this round (PingPong: about 100 or about 540 ns a hand-off).
   if unzip -l "$JAR" org/jcq/benchmarks/PingPong.class > /dev/null 2>&1; then
-    echo "$round $("$J17" -cp "$JAR" org.jcq.benchmarks.PingPong)" >> "$OUT/pingpong.txt"
+    echo "$round $("$J17" -cp "$JAR" org.jcq.benchmarks.tools.PingPong)" >> "$OUT/pingpong.txt"
   fi
   for jdk in $JDKS; do
     JAVA=$(java_of "$jdk")

@@ -14,7 +14,7 @@ mkdir -p "$OUT"
 for round in $(seq 1 "$ROUNDS"); do
   # Where the two vCPUs sit this round (PingPong: about 100 or about 540 ns a hand-off).
   if unzip -l "$JAR" org/jcq/benchmarks/PingPong.class > /dev/null 2>&1; then
-    echo "$round $("$JAVA" -cp "$JAR" org.jcq.benchmarks.PingPong)" >> "$OUT/pingpong.txt"
+    echo "$round $("$JAVA" -cp "$JAR" org.jcq.benchmarks.tools.PingPong)" >> "$OUT/pingpong.txt"
   fi
   for t in $THREADS; do
     for q in $(printf '%s\n' $QUEUES | shuf); do

@@ -22,8 +22,8 @@ run $J17 baseline-jdk17 QueueBaseline -p qType=$Q6 -f 8 -wi 3 -i 5 -w 500ms -r 5
 run "$J25 $U" baseline-jdk25 QueueBaseline -p qType=$Q6 -f 8 -wi 3 -i 5 -w 500ms -r 500ms -jvmArgsAppend $U
 run $J17 roundtrip-jdk17 QueueRoundTrip -p qType=$Q6 -p ringSize=2 -p burstSize=1,100 -f 4 -wi 3 -i 5 -w 500ms -r 500ms
 echo "== idle $(date +%T)"
-$J17 -cp $JAR org.jcq.benchmarks.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk17.txt 2>&1; cat $R/idle-jdk17.txt
-$J25 $U -cp $JAR org.jcq.benchmarks.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk25.txt 2>&1; cat $R/idle-jdk25.txt
+$J17 -cp $JAR org.jcq.benchmarks.tools.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk17.txt 2>&1; cat $R/idle-jdk17.txt
+$J25 $U -cp $JAR org.jcq.benchmarks.tools.IdleConsumerCpu idleMillis=2000 > $R/idle-jdk25.txt 2>&1; cat $R/idle-jdk25.txt
 echo "== end $(date +%T)"
 # Run afterwards, on its own (same jar): JDK 25 with platform threads.
 # $J25 $U -jar $JAR BlockingThroughput -p qType=$BQ -tg 1,1 -f 8 -wi 3 -i 5 -w 1s -r 1s -jvmArgsAppend $U -rf json -rff $R/blocking-platform-jdk25.json

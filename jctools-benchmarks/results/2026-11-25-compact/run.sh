@@ -23,7 +23,7 @@ done
 # Read: python3 jctools-benchmarks/results/ratio.py --paired $R/tpt-jdk17-SpscArrayQueue.json SpscUnpaddedArrayQueue SpscArrayQueue
 
 # 3. What padding costs: empty footprint of every edition (FootprintParityTest asserts the comparison):
-#    java -cp after.jar org.jcq.benchmarks.Footprint capacity=1024 out=$R/footprint-1024.csv \
+#    java -cp after.jar org.jcq.benchmarks.tools.Footprint capacity=1024 out=$R/footprint-1024.csv \
 #      qTypes=<each padded and compact edition and its JCTools twin, as listed in footprint-1024.csv>
 
 # 4. JDK 25: the refactor (SPSC, MPSC) and what padding buys (SPSC, MPSC), 6 rounds each.

@@ -36,6 +36,6 @@ baseline 25 MpmcUnboundedXaddArrayQueue 6
 PH_BEFORE=/tmp/ph-before.jar
 for i in 1 2; do for v in before after4; do
   jar=$AFTER4; [ $v = before ] && jar=$PH_BEFORE
-  $J25 -cp $jar org.jcq.benchmarks.PutHandOff qTypes=MpscBlockingConsumerArrayQueue | sed "s/^/$v jdk25 $i /"
-  $J17 -cp $jar org.jcq.benchmarks.PutHandOff qTypes=MpscBlockingConsumerArrayQueue threadKinds=platform | sed "s/^/$v jdk17 $i /"
+  $J25 -cp $jar org.jcq.benchmarks.tools.PutHandOff qTypes=MpscBlockingConsumerArrayQueue | sed "s/^/$v jdk25 $i /"
+  $J17 -cp $jar org.jcq.benchmarks.tools.PutHandOff qTypes=MpscBlockingConsumerArrayQueue threadKinds=platform | sed "s/^/$v jdk17 $i /"
 done; done | tee -a $R/puthandoff.txt

@@ -13,7 +13,7 @@ mkdir -p "$HERE/puthandoff"
 for round in 1 2 3; do
   for v in old new; do
     j=$JAR; [ $v = old ] && j=$OLD
-    $J25 $U -cp "$j" org.jcq.benchmarks.PutHandOff threadKinds=platform,virtual producers=1,3 capacities=4,64 \
+    $J25 $U -cp "$j" org.jcq.benchmarks.tools.PutHandOff threadKinds=platform,virtual producers=1,3 capacities=4,64 \
       > "$HERE/puthandoff/$round-$v.txt" 2>&1
   done
 done

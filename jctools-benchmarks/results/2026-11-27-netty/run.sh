@@ -20,14 +20,14 @@ mkdir -p "$HERE/puthandoff"
 for round in 1 2 3; do
   for v in old new; do
     j=$JAR; [ $v = old ] && j=$OLD
-    $J25 $U -cp "$j" org.jcq.benchmarks.PutHandOff threadKinds=platform,virtual producers=1,3 capacities=4,64 \
+    $J25 $U -cp "$j" org.jcq.benchmarks.tools.PutHandOff threadKinds=platform,virtual producers=1,3 capacities=4,64 \
       > "$HERE/puthandoff/$round-$v.txt" 2>&1
   done
 done
 for round in 1 2 3 4 5 6 7 8; do
   for v in old new; do
     j=$JAR; [ $v = old ] && j=$OLD
-    echo "$round $v $($J25 $U -cp "$j" org.jcq.benchmarks.PutHandOff threadKinds=platform producers=1 capacities=4,64 2>&1 \
+    echo "$round $v $($J25 $U -cp "$j" org.jcq.benchmarks.tools.PutHandOff threadKinds=platform producers=1 capacities=4,64 2>&1 \
       | grep '^MpscBlocking' | awk '{printf "%s ", $5}')"
   done
 done > "$HERE/puthandoff/platform1-8rounds.txt"

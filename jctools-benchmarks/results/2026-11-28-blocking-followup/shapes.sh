@@ -5,7 +5,7 @@ J17=/usr/lib/jvm/java-17-openjdk-amd64/bin/java; J25=/usr/lib/jvm/temurin-25-jdk
 labels=("cur|${CUR:?jar of 4bca8cb}" "new|${NEW:?jar of d9bac42}")
 OPTS="-f 1 -wi 2 -i 4 -w 1s -r 1s"
 for r in $(seq 1 $ROUNDS); do
-  echo "$r $($J17 -cp ${NEW} org.jcq.benchmarks.PingPong)" >> $O/pingpong.txt
+  echo "$r $($J17 -cp ${NEW} org.jcq.benchmarks.tools.PingPong)" >> $O/pingpong.txt
   for k in 0 1; do
     c=${labels[$(((k + r) % 2))]}; lab=${c%%|*}; jar=${c#*|}
     for sq in "spsc SpscBlockingArrayQueue" "mpsc MpscBlockingConsumerArrayQueue" "mpmc MpmcBlockingArrayQueue"; do

@@ -23,7 +23,7 @@ echo "log4j done $(date +%T)" >> $O/log
 # 3. Netty's default loops and Pekko's bounded mailbox: old protocol (base.jar) against new, paired rounds.
 mkdir -p $O/netty $O/pekko
 for round in 1 2 3 4 5 6 7 8; do
-  echo "$round $($J17 -cp $NEW org.jcq.benchmarks.PingPong)" >> $O/netty/pingpong.txt
+  echo "$round $($J17 -cp $NEW org.jcq.benchmarks.tools.PingPong)" >> $O/netty/pingpong.txt
   order="old new"; [ $((round % 2)) -eq 0 ] && order="new old"
   for label in $order; do
     jar=$NEW; [ $label = old ] && jar=$OLD

@@ -1,5 +1,6 @@
 package org.jcq.benchmarks.executor;
 
+import org.jcq.benchmarks.tools.IdleConsumerCpu;
 import java.io.PrintStream;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
@@ -21,9 +22,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
-import org.jcq.benchmarks.KeyValueArgs;
-import org.jcq.benchmarks.BenchmarkQueues;
-import org.jcq.benchmarks.ThreadKind;
+import org.jcq.benchmarks.support.KeyValueArgs;
+import org.jcq.benchmarks.support.BenchmarkQueues;
+import org.jcq.benchmarks.support.ThreadKind;
 
 /**
  * A {@link ThreadPoolExecutor} of {@code workers} threads with a given work queue, as

@@ -11,8 +11,8 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import org.jcq.benchmarks.KeyValueArgs;
-import org.jcq.benchmarks.BenchmarkQueues;
+import org.jcq.benchmarks.support.KeyValueArgs;
+import org.jcq.benchmarks.support.BenchmarkQueues;
 
 /**
  * The settings of one latency run, parsed from {@code key=value} arguments (see

@@ -1,5 +1,6 @@
 package org.jcq.benchmarks.report;
 
+import org.jcq.benchmarks.tools.Footprint;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

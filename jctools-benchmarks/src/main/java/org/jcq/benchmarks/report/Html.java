@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
-import org.jcq.benchmarks.BenchmarkQueues;
+import org.jcq.benchmarks.support.BenchmarkQueues;
 
 /**
  * The HTML report: one self-contained file (inline CSS, inline SVG, no script, no external

@@ -3,10 +3,10 @@ package org.jcq.benchmarks.report;
 import java.util.Locale;
 import java.util.Map;
 
-import org.jcq.benchmarks.QueueBaseline;
-import org.jcq.benchmarks.QueueBurstCost;
-import org.jcq.benchmarks.QueueRoundTrip;
-import org.jcq.benchmarks.QueueThroughput;
+import org.jcq.benchmarks.jmh.QueueBaseline;
+import org.jcq.benchmarks.jmh.QueueBurstCost;
+import org.jcq.benchmarks.jmh.QueueRoundTrip;
+import org.jcq.benchmarks.jmh.QueueThroughput;
 
 /**
  * The comparison's JMH sections: which benchmark each runs, and how the report turns one

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.jcq.benchmarks.BenchmarkQueues;
+import org.jcq.benchmarks.support.BenchmarkQueues;
 
 /**
  * The order tables and charts list queues in: each of ours followed by its JCTools twins (Unsafe,

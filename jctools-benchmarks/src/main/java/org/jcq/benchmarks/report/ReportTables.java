@@ -8,7 +8,7 @@ import java.util.TreeSet;
 import java.util.function.DoubleFunction;
 
 import org.HdrHistogram.Histogram;
-import org.jcq.benchmarks.Estimate;
+import org.jcq.benchmarks.support.Estimate;
 
 /**
  * The report's tables, as {@link Cells}: every score beside its error and the settings it was

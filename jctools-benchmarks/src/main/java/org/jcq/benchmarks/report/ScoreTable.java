@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-import org.jcq.benchmarks.Estimate;
+import org.jcq.benchmarks.support.Estimate;
 
 /**
  * One JMH section's scores for one parameter set (all parameters but the queue), one row per

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.jcq.benchmarks.BenchmarkQueues;
-import org.jcq.benchmarks.ThreadKind;
+import org.jcq.benchmarks.support.BenchmarkQueues;
+import org.jcq.benchmarks.support.ThreadKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.jcq.benchmarks.jmh.QueueThroughput;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

@@ -21,7 +21,7 @@ import java.util.stream.LongStream;
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.HdrHistogram.Histogram;
-import org.jcq.benchmarks.BenchmarkQueues;
+import org.jcq.benchmarks.support.BenchmarkQueues;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
