@@ -10,6 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+
 /**
  * Reads JMH's own JSON result files back into measurement iterations, keeping each iteration's
  * primary and secondary scores together.
@@ -107,26 +112,30 @@ public final class JmhResults {
         final String text = Files.readString(file, StandardCharsets.UTF_8);
         try {
             final List<Result> out = new ArrayList<>();
-            for (Object o : Json.array(Json.parse(text))) {
-                out.add(result(file, Json.object(o)));
+            for (JsonElement o : JsonParser.parseString(text).getAsJsonArray()) {
+                out.add(result(file, o.getAsJsonObject()));
             }
             return out;
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        } catch (JsonParseException | IllegalStateException | UnsupportedOperationException
+                | IllegalArgumentException e) {
+            // Gson's errors for malformed text and for a value of another type than expected, and
+            // this class's for a member missing or a score that is none.
+            throw new IllegalArgumentException(file + ": not JMH's JSON: " + e.getMessage(), e);
         }
     }
 
-    private static Result result(Path file, Map<String, Object> json) {
-        final String benchmark = (String) Json.get(json, "benchmark");
+    private static Result result(Path file, JsonObject json) {
+        final String benchmark = member(json, "benchmark").getAsString();
         final Map<String, String> params = new LinkedHashMap<>();
-        if (json.get("params") != null) {
-            Json.object(json.get("params")).forEach((k, v) -> params.put(k, String.valueOf(v)));
+        if (json.has("params") && json.get("params").isJsonObject()) {
+            json.getAsJsonObject("params").entrySet()
+                    .forEach(e -> params.put(e.getKey(), e.getValue().getAsString()));
         }
-        final List<Double> primary = flatten(Json.object(Json.get(json, "primaryMetric")));
+        final List<Double> primary = flatten(member(json, "primaryMetric").getAsJsonObject());
         final Map<String, List<Double>> secondaries = new LinkedHashMap<>();
-        if (json.get("secondaryMetrics") != null) {
-            Json.object(json.get("secondaryMetrics"))
-                    .forEach((label, m) -> secondaries.put(label, flatten(Json.object(m))));
+        if (json.has("secondaryMetrics") && json.get("secondaryMetrics").isJsonObject()) {
+            json.getAsJsonObject("secondaryMetrics").entrySet()
+                    .forEach(e -> secondaries.put(e.getKey(), flatten(e.getValue().getAsJsonObject())));
         }
         final List<Iteration> iterations = new ArrayList<>();
         for (int i = 0; i < primary.size(); i++) {
@@ -144,14 +153,51 @@ public final class JmhResults {
                 Collections.unmodifiableList(iterations));
     }
 
+    /** The member {@code key} of {@code object}; throws, naming it, if it is missing or null. */
+    private static JsonElement member(JsonObject object, String key) {
+        final JsonElement value = object.get(key);
+        if (value == null || value.isJsonNull()) {
+            throw new IllegalArgumentException("no \"" + key + "\" in " + abbreviate(object));
+        }
+        return value;
+    }
+
+    private static String abbreviate(JsonObject object) {
+        final String text = object.toString();
+        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
+    }
+
     /** @return a metric's raw scores, fork after fork */
-    private static List<Double> flatten(Map<String, Object> metric) {
+    private static List<Double> flatten(JsonObject metric) {
         final List<Double> out = new ArrayList<>();
-        for (Object fork : Json.array(Json.get(metric, "rawData"))) {
-            for (Object score : Json.array(fork)) {
-                out.add(Json.number(score));
+        for (JsonElement fork : member(metric, "rawData").getAsJsonArray()) {
+            for (JsonElement score : fork.getAsJsonArray()) {
+                out.add(number(score));
             }
         }
         return out;
+    }
+
+    /**
+     * A score: a JSON number, or one of the strings JMH writes for scores it cannot compute,
+     * {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"}.
+     */
+    static double number(JsonElement score) {
+        if (score.isJsonPrimitive() && score.getAsJsonPrimitive().isString()) {
+            switch (score.getAsString()) {
+                case "NaN":
+                    return Double.NaN;
+                case "Infinity":
+                    return Double.POSITIVE_INFINITY;
+                case "-Infinity":
+                    return Double.NEGATIVE_INFINITY;
+                default:
+                    throw new IllegalArgumentException("not a score: " + score);
+            }
+        }
+        if (!score.isJsonPrimitive() || !score.getAsJsonPrimitive().isNumber()) {
+            throw new IllegalArgumentException("not a score: " + score);
+        }
+        return score.getAsDouble();
     }
 }

@@ -13,6 +13,8 @@ import java.nio.file.Paths;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -68,6 +70,30 @@ class JmhResultsTest {
         Files.writeString(cut, text.substring(0, text.length() / 2));
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JmhResults.read(cut));
         assertTrue(e.getMessage().contains("cut.json"), e.getMessage());
+    }
+
+    @Test
+    void scoresJmhCouldNotComputeAreReadAsTheDoublesTheyName(@TempDir Path dir) throws Exception {
+        final Path file = dir.resolve("nan.json");
+        Files.writeString(file, "[{\"benchmark\": \"b.m\", \"params\": {\"qType\": \"SpscArrayQueue\"},"
+                + " \"primaryMetric\": {\"rawData\": [[1.5, \"NaN\"], [\"Infinity\", \"-Infinity\"]]}}]");
+        final JmhResults.Result r = JmhResults.read(file).get(0);
+        assertEquals("SpscArrayQueue", r.qType());
+        assertEquals(4, r.iterations().size());
+        assertEquals(1.5, r.iterations().get(0).primary());
+        assertTrue(Double.isNaN(r.iterations().get(1).primary()));
+        assertEquals(Double.POSITIVE_INFINITY, r.iterations().get(2).primary());
+        assertEquals(Double.NEGATIVE_INFINITY, r.iterations().get(3).primary());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{}", "[{\"params\": {}}]", "[{\"benchmark\": \"b.m\", \"primaryMetric\": {\"rawData\": [[\"x\"]]}}]",
+        "[{\"benchmark\": \"b.m\", \"primaryMetric\": {\"rawData\": 3}}]", "not json"})
+    void aFileThatIsNotJmhsJsonIsAnErrorNamingIt(String text, @TempDir Path dir) throws Exception {
+        final Path file = dir.resolve("odd.json");
+        Files.writeString(file, text);
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JmhResults.read(file));
+        assertTrue(e.getMessage().contains("odd.json"), e.getMessage());
     }
 
     @Test
