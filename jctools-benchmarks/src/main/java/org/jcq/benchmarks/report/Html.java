@@ -73,6 +73,12 @@ final class Html {
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>")
                 .append(escape(title)).append("</title><style>").append(STYLE).append("</style></head><body>\n");
         sb.append("<h1>").append(escape(title)).append("</h1>\n");
+        final List<String> verdict = ReportTables.verdict(data.tables());
+        if (!verdict.isEmpty()) {
+            sb.append("<h2>Verdict</h2>\n<pre>");
+            verdict.forEach(line -> sb.append(escape(line)).append('\n'));
+            sb.append("</pre>\n");
+        }
         final Families families = new Families();
         for (ScoreTable t : data.tables()) {
             sb.append("<h2>").append(escape(ReportTables.title(t))).append("</h2>\n");
@@ -131,8 +137,10 @@ final class Html {
     private static List<Svg.Bar> bars(ScoreTable t, Families families) {
         final List<Svg.Bar> out = new ArrayList<>();
         for (ScoreTable.Row r : t.rows()) {
-            final String note = r.ratio() == null ? ""
-                    : "ours/twin " + Cells.fmt(r.ratio().mean()) + " +- " + Cells.fmt(r.ratio().error());
+            final String note = r.advantage() == null ? ""
+                    : "vs Unsafe " + Cells.fmt(r.advantage().mean()) + " +- " + Cells.fmt(r.advantage().error())
+                            + (r.vhAdvantage() == null ? "" : ", vs VarHandle " + Cells.fmt(r.vhAdvantage().mean())
+                                    + " +- " + Cells.fmt(r.vhAdvantage().error()));
             final String family = families.of(r.qType());
             out.add(new Svg.Bar(r.qType(), r.score().mean(), r.score().error(),
                     family == null ? Svg.otherFill() : families.colour(family),

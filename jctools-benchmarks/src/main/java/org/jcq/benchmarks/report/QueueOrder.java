@@ -50,4 +50,12 @@ final class QueueOrder {
     static String twin(String qType) {
         return BenchmarkQueues.isOurs(qType) ? BenchmarkQueues.twinOf(qType) : null;
     }
+
+    /**
+     * @param qType a queue name
+     * @return its twin in JCTools' VarHandle edition, or null where it is not one of ours or has none
+     */
+    static String vhTwin(String qType) {
+        return BenchmarkQueues.isOurs(qType) ? BenchmarkQueues.vhTwinOf(qType) : null;
+    }
 }

@@ -65,7 +65,7 @@ public final class Report {
 
     /**
      * @param data a run's files, read back
-     * @return the text summary: settings first, then one table per section
+     * @return the text summary: the verdict first, then the settings, then one table per section
      */
     static String summary(RunData data) {
         final List<Cells> tables = new ArrayList<>();
@@ -84,6 +84,12 @@ public final class Report {
             tables.add(ReportTables.failures(data.failures()));
         }
         final StringBuilder sb = new StringBuilder();
+        final List<String> verdict = ReportTables.verdict(data.tables());
+        if (!verdict.isEmpty()) {
+            sb.append("Verdict").append(System.lineSeparator());
+            verdict.forEach(line -> sb.append(line).append(System.lineSeparator()));
+            sb.append(System.lineSeparator());
+        }
         for (Cells c : tables) {
             sb.append(c.toText()).append(System.lineSeparator());
         }

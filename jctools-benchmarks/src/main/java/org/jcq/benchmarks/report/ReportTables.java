@@ -15,6 +15,66 @@ import org.jcq.benchmarks.support.Estimate;
  * measured under, so no number in the summary or the HTML stands without them.
  */
 final class ReportTables {
+    /** What the vs columns mean, in every JMH table. */
+    static final String ADVANTAGE_NOTE = "vs Unsafe, vs VarHandle: how many times better our queue is than its "
+            + "twin in JCTools' Unsafe edition and in its VarHandle edition (jctools-core-jdk11), so above 1 "
+            + "ours is better in every table; error propagated as r*sqrt((ea/a)^2+(eb/b)^2).";
+
+    /**
+     * The verdict that opens the report: against each JCTools edition, in how many of the JMH
+     * tables' rows our queue was better (the whole interval of its advantage above 1), worse (the
+     * whole interval below 1), or not told apart, naming them.
+     *
+     * @param tables the run's JMH tables
+     * @return the verdict's lines; empty if no row has a twin result
+     */
+    static List<String> verdict(List<ScoreTable> tables) {
+        final List<String> lines = new ArrayList<>();
+        for (boolean vh : new boolean[] {true, false}) {
+            final List<String> better = new ArrayList<>();
+            final List<String> worse = new ArrayList<>();
+            int level = 0;
+            for (ScoreTable t : tables) {
+                for (ScoreTable.Row r : t.rows()) {
+                    final Estimate a = vh ? r.vhAdvantage() : r.advantage();
+                    if (a == null || Double.isNaN(a.mean()) || Double.isNaN(a.error())) {
+                        continue;
+                    }
+                    final String where = r.qType() + " in " + shortTitle(t) + " (" + Cells.fmt(a.mean()) + ")";
+                    if (a.mean() - a.error() > 1) {
+                        better.add(where);
+                    } else if (a.mean() + a.error() < 1) {
+                        worse.add(where);
+                    } else {
+                        level++;
+                    }
+                }
+            }
+            if (better.isEmpty() && worse.isEmpty() && level == 0) {
+                continue;
+            }
+            lines.add(String.format(Locale.ROOT, "Against JCTools' %s edition: better in %d, worse in %d, "
+                    + "not told apart in %d (of %d rows with a result for both).", vh ? "VarHandle" : "Unsafe",
+                    better.size(), worse.size(), level, better.size() + worse.size() + level));
+            if (!better.isEmpty()) {
+                lines.add("  better: " + String.join("; ", better));
+            }
+            if (!worse.isEmpty()) {
+                lines.add("  worse: " + String.join("; ", worse));
+            }
+        }
+        if (!lines.isEmpty()) {
+            lines.add("Better or worse: the whole 99.9% interval of the advantage on one side of 1; "
+                    + "the tables below give every figure.");
+        }
+        return lines;
+    }
+
+    private static String shortTitle(ScoreTable t) {
+        final String config = t.configText();
+        return t.section().id() + (config.isEmpty() ? "" : " [" + config + "]");
+    }
+
     /** Nanoseconds per microsecond: latency logs hold nanoseconds, the tables show microseconds. */
     static final double NANOS_PER_MICRO = 1000;
     private static final String PLUS_MINUS = "+-";
@@ -40,7 +100,7 @@ final class ReportTables {
         final boolean bytes = t.rows().stream().anyMatch(r -> r.bytesPerElement() != null);
         final boolean regimes = t.rows().stream().anyMatch(r -> r.regimes() != null);
         final List<String> header = new ArrayList<>(List.of("qType", s.unit(), PLUS_MINUS, "n",
-                "forks", "ours/twin", PLUS_MINUS));
+                "forks", "vs Unsafe", PLUS_MINUS, "vs VarHandle", PLUS_MINUS));
         if (bytes) {
             header.addAll(List.of("B/element", PLUS_MINUS));
         }
@@ -52,7 +112,8 @@ final class ReportTables {
             final List<String> row = new ArrayList<>(List.of(r.qType(), Cells.fmt(r.score().mean()),
                     Cells.fmt(r.score().error()), Integer.toString(r.score().n()),
                     Integer.toString(r.forks())));
-            addEstimate(row, r.ratio());
+            addEstimate(row, r.advantage());
+            addEstimate(row, r.vhAdvantage());
             if (bytes) {
                 addEstimate(row, r.bytesPerElement());
             }
@@ -68,10 +129,9 @@ final class ReportTables {
         notes.add(String.format(Locale.ROOT, "Mean %s %s half-width of the %.1f%% confidence interval "
                 + "(Student t), pooling every measurement iteration (n) of every fork.", s.unit(), PLUS_MINUS,
                 Estimate.DEFAULT_CONFIDENCE * 100));
-        notes.add("ours/twin: our queue's score over its JCTools (Unsafe edition) twin's, error "
-                + "propagated as r*sqrt((ea/a)^2+(eb/b)^2); " + (s.higherIsBetter()
-                ? "higher is better, so > 1 means ours is faster."
-                : "lower is better, so < 1 means ours is faster."));
+        notes.add(ADVANTAGE_NOTE + (s.higherIsBetter()
+                ? " Here higher is better: our score over the twin's."
+                : " Here lower is better: the twin's score over ours."));
         if (bytes) {
             notes.add("B/element: JMH's gc.alloc.rate.norm (bytes per benchmark call, failed calls "
                     + "included) times calls per element handed over, per iteration.");

@@ -13,8 +13,9 @@ import org.jcq.benchmarks.support.Estimate;
 /**
  * One JMH section's scores for one parameter set (all parameters but the queue), one row per
  * queue: the mean over every measurement iteration of every fork of that queue with its 99.9%
- * confidence half-width, the allocation per element where the GC profiler ran, and the ratio to
- * the queue's JCTools twin.
+ * confidence half-width, the allocation per element where the GC profiler ran, and how many
+ * times better than its JCTools twins (Unsafe and VarHandle editions) the queue is, in one
+ * direction for every section: above 1, ours is better.
  * <p>
  * Pooling iterations across forks treats them as one sample, as the comparison's design intends:
  * forks of one queue are spread over the run (interleaved rounds), so the fork-to-fork spread is
@@ -35,13 +36,17 @@ public record ScoreTable(JmhSection section, String benchmark, Map<String, Strin
      * @param score           the section's score, pooled
      * @param bytesPerElement bytes allocated per element handed over, or null where not measured
      * @param forks           how many forks (result files) the row pools
-     * @param twin            the JCTools twin the ratio is to, or null
-     * @param ratio           score / twin's score, or null where there is no twin result
+     * @param twin            its JCTools (Unsafe edition) twin, or null where it is not ours
+     * @param advantage       how many times better than {@code twin} it is: its score over the
+     *                        twin's where higher is better, the twin's over its where lower is
+     *                        better (so above 1 means ours is better); null without a twin result
+     * @param vhTwin          its twin in JCTools' VarHandle edition, or null
+     * @param vhAdvantage     the same against {@code vhTwin}, or null
      * @param regimes         how the forks split into a fast and a slow regime, for the two-thread
      *                        throughput sections (higher is better); null for the others
      */
     public record Row(String qType, Estimate score, Estimate bytesPerElement, int forks, String twin,
-                      Estimate ratio, Regimes regimes) {
+                      Estimate advantage, String vhTwin, Estimate vhAdvantage, Regimes regimes) {
     }
 
     /** @return the parameter set as {@code name=value, ...}, empty where there is none */
@@ -108,13 +113,23 @@ public record ScoreTable(JmhSection section, String benchmark, Map<String, Strin
         final List<Row> rows = new ArrayList<>();
         for (String q : QueueOrder.sort(estimates.keySet())) {
             final String twin = QueueOrder.twin(q);
-            final Estimate twinScore = twin == null ? null : estimates.get(twin);
+            final String vhTwin = QueueOrder.vhTwin(q);
             final List<Double> b = bytes.get(q);
             final Regimes regimes = section.higherIsBetter() ? Regimes.of(toArray(forkMeans.get(q))) : null;
-            rows.add(new Row(q, estimates.get(q), b.isEmpty() ? null : Estimate.of(toArray(b)),
-                    forks.get(q), twin, twinScore == null ? null : estimates.get(q).ratioTo(twinScore), regimes));
+            rows.add(new Row(q, estimates.get(q), b.isEmpty() ? null : Estimate.of(toArray(b)), forks.get(q),
+                    twin, advantage(section, estimates.get(q), twin == null ? null : estimates.get(twin)),
+                    vhTwin, advantage(section, estimates.get(q), vhTwin == null ? null : estimates.get(vhTwin)),
+                    regimes));
         }
         return Collections.unmodifiableList(rows);
+    }
+
+    /** How many times better {@code ours} is than {@code theirs} (above 1: ours), or null. */
+    private static Estimate advantage(JmhSection section, Estimate ours, Estimate theirs) {
+        if (theirs == null) {
+            return null;
+        }
+        return section.higherIsBetter() ? ours.ratioTo(theirs) : theirs.ratioTo(ours);
     }
 
     private static double[] toArray(List<Double> xs) {

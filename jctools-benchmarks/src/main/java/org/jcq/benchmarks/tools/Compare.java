@@ -293,7 +293,8 @@ public final class Compare {
 
     /**
      * @return the quick mode's queues: our main array and linked-array queues each beside its
-     *         JCTools (Unsafe edition) twin, then Agrona's SPSC queue and the JDK's queues, less
+     *         JCTools twins (Unsafe and VarHandle editions), then Agrona's SPSC queue and the JDK's
+     *         queues, less
      *         any this build's {@link BenchmarkQueues} does not know
      */
     static List<String> quickQueues() {
@@ -302,6 +303,10 @@ public final class Compare {
                 BenchmarkQueues.SPSC_UNBOUNDED, BenchmarkQueues.MPSC_UNBOUNDED, BenchmarkQueues.MPSC_XADD)) {
             wanted.add(ours);
             wanted.add(BenchmarkQueues.twinOf(ours));
+            final String vh = BenchmarkQueues.vhTwinOf(ours);
+            if (vh != null) {
+                wanted.add(vh);
+            }
         }
         wanted.addAll(List.of(BenchmarkQueues.AGRONA_SPSC, BenchmarkQueues.JDK_CLQ, BenchmarkQueues.JDK_ABQ, BenchmarkQueues.JDK_LTQ));
         return wanted.stream().filter(BenchmarkQueues.names()::contains).collect(Collectors.toUnmodifiableList());

@@ -60,7 +60,7 @@ class JmhResultsTest {
         assertEquals(JMH_POLLS_MADE_SCORE, row.score().mean(), EPS);
         assertEquals(2, row.score().n());
         assertEquals(1, row.forks());
-        assertEquals(null, row.ratio());
+        assertEquals(null, row.advantage());
     }
 
     @Test

@@ -125,14 +125,14 @@ class ReportTest {
         assertEquals(2, ours.forks());
         assertEquals(BenchmarkQueues.JCTOOLS_SPSC, ours.twin());
         // Twin: 6 with no spread, so the ratio's relative error is ours alone.
-        assertEquals(2, ours.ratio().mean(), EPS);
-        assertEquals(2 * error / 12, ours.ratio().error(), 1e-3);
+        assertEquals(2, ours.advantage().mean(), EPS);
+        assertEquals(2 * error / 12, ours.advantage().error(), 1e-3);
         // Bytes per element, per iteration: norm * primary / pollsMade = 2, 4, 1.
         assertEquals(7.0 / 3, ours.bytesPerElement().mean(), EPS);
         final ScoreTable.Row twin = row(tpt.get(0), BenchmarkQueues.JCTOOLS_SPSC);
         assertEquals(6, twin.score().mean(), EPS);
         assertEquals(0, twin.bytesPerElement().mean(), EPS);
-        assertNull(twin.ratio());
+        assertNull(twin.advantage());
         assertNull(row(tpt.get(0), WEIRD).bytesPerElement());
         // Ours first, its twin next, unknown names last.
         assertEquals(List.of(BenchmarkQueues.SPSC, BenchmarkQueues.JCTOOLS_SPSC, WEIRD),
@@ -161,10 +161,40 @@ class ReportTest {
         assertEquals(1, base.size());
         final ScoreTable.Row ours = row(base.get(0), BenchmarkQueues.SPSC);
         assertEquals(4.5, ours.score().mean(), EPS);
-        assertEquals(4.5 / 4, ours.ratio().mean(), EPS);
+        // Lower is better: the twin's 4 over our 4.5, so below 1, ours is worse.
+        assertEquals(4 / 4.5, ours.advantage().mean(), EPS);
         assertNull(ours.regimes());
         assertNull(ours.bytesPerElement());
         assertTrue(ReportTables.title(base.get(0)).startsWith("Single thread"), ReportTables.title(base.get(0)));
+    }
+
+    /**
+     * Every advantage reads one way (above 1: ours better), against both JCTools editions, and the
+     * report opens with the verdict: ours' round trip is half the Unsafe twin's time (better), 1.25
+     * times the VarHandle twin's (worse); throughput beside its Unsafe twin is not told apart.
+     */
+    @Test
+    void theVerdictOpensTheReportAndEveryAdvantageReadsOneWay() throws IOException {
+        final Map<String, String> ring = Map.of("burstSize", "10", "ringSize", "2", "qCapacity", "1024");
+        final String vh = BenchmarkQueues.vhTwinOf(BenchmarkQueues.SPSC);
+        new RunFixture(dir).jmh("rtt", "1-" + vh + ".json", RunFixture.RTT, with(ring, vh), new double[] {80, 80},
+                Map.of());
+        final RunData d = RunData.read(dir);
+        final ScoreTable bursts = d.tables(JmhSection.RTT).stream()
+                .filter(t -> t.config().get("burstSize").equals("10")).findFirst().orElseThrow();
+        final ScoreTable.Row ours = row(bursts, BenchmarkQueues.SPSC);
+        assertEquals(vh, ours.vhTwin());
+        assertEquals(0.8, ours.vhAdvantage().mean(), EPS);
+        assertEquals(2, ours.advantage().mean(), EPS);
+        final List<String> verdict = ReportTables.verdict(d.tables());
+        assertTrue(verdict.get(0).startsWith("Against JCTools' VarHandle edition: better in 0, worse in 1"),
+                verdict.toString());
+        assertTrue(verdict.get(1).contains("worse: SpscArrayQueue in rtt"), verdict.toString());
+        assertTrue(verdict.stream().anyMatch(l -> l.contains("better: SpscArrayQueue in rtt")), verdict.toString());
+        final String summary = Report.summary(d);
+        assertTrue(summary.startsWith("Verdict"), summary);
+        assertTrue(Html.page(d, "t").contains("<h2>Verdict</h2>"));
+        assertTrue(ReportTables.scores(bursts).toText().contains("vs VarHandle"));
     }
 
     @Test
@@ -173,13 +203,13 @@ class ReportTest {
         assertEquals(2, rtt.size());
         final ScoreTable bursts = rtt.stream().filter(t -> t.config().get("burstSize").equals("10")).findFirst()
                 .orElseThrow();
-        assertEquals(0.5, row(bursts, BenchmarkQueues.SPSC).ratio().mean(), EPS);
-        assertEquals(0, row(bursts, BenchmarkQueues.SPSC).ratio().error(), EPS);
+        assertEquals(2, row(bursts, BenchmarkQueues.SPSC).advantage().mean(), EPS);
+        assertEquals(0, row(bursts, BenchmarkQueues.SPSC).advantage().error(), EPS);
         assertNull(row(bursts, BenchmarkQueues.SPSC).bytesPerElement());
         final ScoreTable single = rtt.stream().filter(t -> t.config().get("burstSize").equals("1")).findFirst()
                 .orElseThrow();
         assertEquals(55, row(single, BenchmarkQueues.JCTOOLS_SPSC).score().mean(), EPS);
-        assertTrue(ReportTables.scores(bursts).notes().stream().anyMatch(n -> n.contains("< 1 means ours is faster")));
+        assertTrue(ReportTables.scores(bursts).notes().stream().anyMatch(n -> n.contains("the twin's score over ours")));
     }
 
     @Test
@@ -261,8 +291,8 @@ class ReportTest {
         final String again = Report.write(dir);
         assertEquals(first, again);
         assertEquals(first, Files.readString(dir.resolve(Report.SUMMARY), StandardCharsets.UTF_8));
-        for (String expected : List.of("java.version", "12.000", "2.000", "2.333", "0.500", "4400", "8600",
-                "boom", "Latency: response time", "Latency: service time", "< 1 means ours is faster",
+        for (String expected : List.of("java.version", "12.000", "2.000", "2.333", "0.889", "4400", "8600",
+                "boom", "Latency: response time", "Latency: service time", "the twin's score over ours",
                 "min..max of runs", "999.500..1000.500", "50.015..150.015")) {
             assertTrue(first.contains(expected), expected + " missing from\n" + first);
         }

@@ -27,7 +27,7 @@ class CompareSettingsTest {
      * per queue, 6.5 since two rounds of latency runs show their spread, 8.5 since the
      * single-thread section (one offer and one poll, beside the twins) runs first.
      */
-    private static final double QUICK_BUDGET_SECONDS = TimeUnit.MINUTES.toSeconds(9);
+    private static final double QUICK_BUDGET_SECONDS = TimeUnit.MINUTES.toSeconds(12);
     private static final Properties NONE = new Properties();
 
     @Test
