@@ -6,11 +6,11 @@
 set -eu
 R=jctools-benchmarks/results/2026-11-25-integrations
 B="-wi 3 -i 5 -w 1s -r 1s"
-bash jctools-benchmarks/results/rounds.sh $R/pekko-jdk17 java integ.jar PekkoMailboxes 6 mailbox \
+bash jctools-benchmarks/scripts/rounds.sh $R/pekko-jdk17 java integ.jar PekkoMailboxes 6 mailbox \
   pekko,pekkoSingleConsumer,jcq,jcqPadded,jctools $B
-bash jctools-benchmarks/results/rounds.sh $R/reactor-jdk17 java integ.jar ReactorSinks 6 queue reactor,jcq,jctools $B
+bash jctools-benchmarks/scripts/rounds.sh $R/reactor-jdk17 java integ.jar ReactorSinks 6 queue reactor,jcq,jctools $B
 # JDK 25, 4 rounds:
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
-bash jctools-benchmarks/results/rounds.sh $R/pekko-jdk25 $J25 integ.jar PekkoMailboxes 4 mailbox pekko,jcq,jcqPadded,jctools $B
-bash jctools-benchmarks/results/rounds.sh $R/reactor-jdk25 $J25 integ.jar ReactorSinks 4 queue reactor,jcq,jctools $B
-# Read, e.g.: python3 jctools-benchmarks/results/ratio.py --paired $R/pekko-jdk17.json jcq pekko - fanIn
+bash jctools-benchmarks/scripts/rounds.sh $R/pekko-jdk25 $J25 integ.jar PekkoMailboxes 4 mailbox pekko,jcq,jcqPadded,jctools $B
+bash jctools-benchmarks/scripts/rounds.sh $R/reactor-jdk25 $J25 integ.jar ReactorSinks 4 queue reactor,jcq,jctools $B
+# Read, e.g.: python3 jctools-benchmarks/scripts/ratio.py --paired $R/pekko-jdk17.json jcq pekko - fanIn

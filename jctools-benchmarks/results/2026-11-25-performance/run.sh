@@ -7,7 +7,7 @@
 #   fd6e0eb-clearFirst.jar: fd6e0eb with SpscArrayQueue.poll storing null before its index (not kept)
 set -eu
 R=jctools-benchmarks/results/2026-11-25-performance
-A=jctools-benchmarks/results/alternate.sh
+A=jctools-benchmarks/scripts/alternate.sh
 B="-wi 3 -i 5 -w 500ms -r 500ms"
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 
@@ -19,10 +19,10 @@ done
 for q in SpscArrayQueue MpscArrayQueue; do
   bash $A $R/jdk25-$q $J25 ec5b9b7.jar 'QueueBaseline' 6 $q JCTools.$q $B
 done
-# Read: python3 $R/../ratio.py --paired $R/jdk17-SpscArrayQueue.json SpscArrayQueue JCTools.SpscArrayQueue - offerAndPoll
+# Read: python3 $R/../../scripts/ratio.py --paired $R/jdk17-SpscArrayQueue.json SpscArrayQueue JCTools.SpscArrayQueue - offerAndPoll
 
 # 2. The store order of SpscArrayQueue.poll, 1P1C (pollsMade), 16 launches each.
-bash jctools-benchmarks/results/alternate-jars.sh $R/tpt-jdk17-spsc-order java 'QueueThroughput.tpt$' 16 \
+bash jctools-benchmarks/scripts/alternate-jars.sh $R/tpt-jdk17-spsc-order java 'QueueThroughput.tpt$' 16 \
   SpscArrayQueue indexFirst fd6e0eb.jar clearFirst fd6e0eb-clearFirst.jar -p backoff=none $B
 
 # 3. 1P1C regimes, ours against the twin, strict (tpt) and relaxed (tptRelaxed) groups in each launch.
@@ -50,7 +50,7 @@ done
 
 # Before / after checks quoted in the doc (3 rounds each, not kept): alternate-jars.sh with the build
 # before a change as A and the build with it as B, e.g. for the linked-array batch fill:
-#   bash jctools-benchmarks/results/alternate-jars.sh /tmp/ab java 'QueueBaseline' 3 MpscUnboundedArrayQueue \
+#   bash jctools-benchmarks/scripts/alternate-jars.sh /tmp/ab java 'QueueBaseline' 3 MpscUnboundedArrayQueue \
 #     before fd6e0eb.jar after batch-fill.jar $B
 
 # 6. Last, with the final code (final.jar: the commit after 2bbe6b8's docs, same code as 2bbe6b8):

@@ -4,7 +4,7 @@
 # last code change; each built with `mvn -B -q -DskipTests package` in its own checkout.
 set -u
 R=jctools-benchmarks/results/2026-11-25-reliability
-S=jctools-benchmarks/results/alternate-jars.sh
+S=jctools-benchmarks/scripts/alternate-jars.sh
 J17=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 BEFORE=/tmp/before.jar AFTER=/tmp/after3.jar
@@ -15,8 +15,8 @@ O=(-wi 3 -i 5 -w 500ms -r 500ms)
 baseline() { # JDK QTYPE ROUNDS: QueueBaseline.offerAndPoll, one fork per launch, alternating
   local J=$J17; [ "$1" = 25 ] && J=$J25
   $S /tmp/qb/jdk$1-$2 $J 'QueueBaseline.offerAndPoll$' $3 $2 before $BEFORE after $AFTER "${O[@]}"
-  python3 jctools-benchmarks/results/ratio.py --merge /tmp/qb/jdk$1-$2 $R/baseline-jdk$1-$2.json
-  python3 jctools-benchmarks/results/ratio.py --paired $R/baseline-jdk$1-$2.json after before
+  python3 jctools-benchmarks/scripts/ratio.py --merge /tmp/qb/jdk$1-$2 $R/baseline-jdk$1-$2.json
+  python3 jctools-benchmarks/scripts/ratio.py --paired $R/baseline-jdk$1-$2.json after before
 }
 baseline 17 MpmcArrayQueue 8
 baseline 25 MpmcArrayQueue 8

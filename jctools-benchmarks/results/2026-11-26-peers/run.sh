@@ -7,7 +7,7 @@
 # the base-batch run. Each run writes one folder of launches per row; peers.py --pack trims them
 # into the JSON files beside this script.
 set -eu
-P=jctools-benchmarks/results/peers.sh
+P=jctools-benchmarks/scripts/peers.sh
 J=jctools-benchmarks/target/benchmarks.jar
 J25=${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
 A="SpscArrayQueue MpscArrayQueue SpmcArrayQueue MpmcArrayQueue"
@@ -33,13 +33,13 @@ BATCH_QUEUES="SpscArrayQueue MpscArrayQueue" TPT_ROUNDS=8 bash $P "$O25" "$J25" 
 BATCH_QUEUES="SpscUnboundedArrayQueue MpscUnboundedArrayQueue" bash $P "$O25" "$J25" $J base-batch
 
 for d in "$O17" "$O25"; do
-  python3 jctools-benchmarks/results/peers.py --pack "$d" "jctools-benchmarks/results/2026-11-26-peers/$(basename "$d")"
+  python3 jctools-benchmarks/scripts/peers.py --pack "$d" "jctools-benchmarks/results/2026-11-26-peers/$(basename "$d")"
 done
 
 # MpmcArrayQueue's 1P1C batches before the run-claiming drain and fill (a jar built from c90f486,
 # /tmp/before.jar) and after (this build), 6 alternating rounds:
-#   bash jctools-benchmarks/results/alternate-jars.sh /tmp/mpmcab java QueueBatchThroughput 6 MpmcArrayQueue \
+#   bash jctools-benchmarks/scripts/alternate-jars.sh /tmp/mpmcab java QueueBatchThroughput 6 MpmcArrayQueue \
 #     before /tmp/before.jar after $J -p batchSize=32,256 -p qCapacity=131072 -wi 2 -i 3 -w 200ms -r 200ms -jvmArgsAppend "-Xms1g -Xmx1g"
-#   python3 jctools-benchmarks/results/ratio.py --merge /tmp/mpmcab jctools-benchmarks/results/2026-11-26-peers/mpmc-batch-before-after/launches.json
+#   python3 jctools-benchmarks/scripts/ratio.py --merge /tmp/mpmcab jctools-benchmarks/results/2026-11-26-peers/mpmc-batch-before-after/launches.json
 # JCTools' Unsafe edition with Unsafe memory access denied (JDK 24+; unsafe-denied-jdk25.txt):
 #   java --sun-misc-unsafe-memory-access=deny -cp $J jctools-benchmarks/results/2026-11-26-peers/UnsafeDenied.java

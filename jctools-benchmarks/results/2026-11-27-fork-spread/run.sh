@@ -13,6 +13,6 @@ for gc in G1 Parallel; do
     echo "$gc $q $(grep -E '^Iteration   2' "$OUT/f-$gc-$q.txt" | awk '{printf "%d ", $3}')"
   done
 done | tee "$OUT/forks.txt"
-bash "$HERE/../alternate.sh" "$OUT/paired" java "$JAR" 'QueueBaseline.offerAndPoll$' 8 \
+bash "$HERE/../../scripts/alternate.sh" "$OUT/paired" java "$JAR" 'QueueBaseline.offerAndPoll$' 8 \
   SpscChunkedArrayQueue JCToolsVH.SpscChunkedArrayQueue -p qCapacity=1024 -wi 2 -i 3 -w 500ms -r 500ms
-python3 "$HERE/../ratio.py" --paired "$OUT/paired" SpscChunkedArrayQueue JCToolsVH.SpscChunkedArrayQueue
+python3 "$HERE/../../scripts/ratio.py" --paired "$OUT/paired" SpscChunkedArrayQueue JCToolsVH.SpscChunkedArrayQueue

@@ -7,8 +7,8 @@ set -u
 JAR=$1 OLD=$2 HERE=$(dirname "$0")
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 U=--sun-misc-unsafe-memory-access=allow
-EVENTS=300000 bash "$HERE/../log4j-async.sh" "$HERE/jdk17" java "$JAR" 4 > "$HERE/jdk17.summary" 2>&1
-EVENTS=300000 bash "$HERE/../log4j-async.sh" "$HERE/jdk25" $J25 "$JAR" 4 > "$HERE/jdk25.summary" 2>&1
+EVENTS=300000 bash "$HERE/../../scripts/log4j-async.sh" "$HERE/jdk17" java "$JAR" 4 > "$HERE/jdk17.summary" 2>&1
+EVENTS=300000 bash "$HERE/../../scripts/log4j-async.sh" "$HERE/jdk25" $J25 "$JAR" 4 > "$HERE/jdk25.summary" 2>&1
 mkdir -p "$HERE/puthandoff"
 for round in 1 2 3; do
   for v in old new; do

@@ -8,14 +8,14 @@ set -u
 JAR=$1 OLD=$2 HERE=$(dirname "$0")
 J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 U=--sun-misc-unsafe-memory-access=allow
-bash "$HERE/../netty-loops.sh" "$HERE/jdk17" java "$JAR" 6 > "$HERE/jdk17.summary" 2>&1
-bash "$HERE/../netty-loops.sh" "$HERE/jdk25" $J25 "$JAR" 6 > "$HERE/jdk25.summary" 2>&1
+bash "$HERE/../../scripts/netty-loops.sh" "$HERE/jdk17" java "$JAR" 6 > "$HERE/jdk17.summary" 2>&1
+bash "$HERE/../../scripts/netty-loops.sh" "$HERE/jdk25" $J25 "$JAR" 6 > "$HERE/jdk25.summary" 2>&1
 THREADS="1 4" LOOP_GROUPS="jcq netty jctools-vh jctools-unsafe" ECHO_GROUPS="" \
-  bash "$HERE/../netty-loops.sh" "$HERE/jdk17-peers" java "$JAR" 6 > "$HERE/jdk17-peers.summary" 2>&1
+  bash "$HERE/../../scripts/netty-loops.sh" "$HERE/jdk17-peers" java "$JAR" 6 > "$HERE/jdk17-peers.summary" 2>&1
 THREADS="4" LOOP_GROUPS="jcq netty" ECHO_GROUPS="" \
-  bash "$HERE/../netty-loops.sh" "$HERE/jdk17-4threads" java "$JAR" 12 > "$HERE/jdk17-4threads.summary" 2>&1
+  bash "$HERE/../../scripts/netty-loops.sh" "$HERE/jdk17-4threads" java "$JAR" 12 > "$HERE/jdk17-4threads.summary" 2>&1
 THREADS="1 4" LOOP_GROUPS="jcq netty jcq-xadd" ECHO_GROUPS="" \
-  bash "$HERE/../netty-loops.sh" "$HERE/jdk17-xadd" java "$JAR" 6 > /dev/null 2>&1
+  bash "$HERE/../../scripts/netty-loops.sh" "$HERE/jdk17-xadd" java "$JAR" 6 > /dev/null 2>&1
 mkdir -p "$HERE/puthandoff"
 for round in 1 2 3; do
   for v in old new; do

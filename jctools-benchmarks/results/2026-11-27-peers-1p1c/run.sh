@@ -6,7 +6,7 @@
 # Jar built from e853da6 (`mvn -B -q -DskipTests package`, copied to /tmp/tpt.jar), 2026-11-27,
 # 2 vCPUs. From the repository root:
 set -eu
-P=jctools-benchmarks/results/peers.sh
+P=jctools-benchmarks/scripts/peers.sh
 J=${JAR:-/tmp/tpt.jar}
 J25=${JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
 O=${1:-/tmp}
@@ -14,6 +14,6 @@ QUEUES="SpscLinkedQueue MpscLinkedQueue SpscUnboundedArrayQueue MpscUnboundedArr
 SpscChunkedArrayQueue MpscChunkedArrayQueue SpscGrowableArrayQueue MpscGrowableArrayQueue" TPT_ROUNDS=16 \
   bash $P "$O/p17" java "$J" tpt
 QUEUES="SpscArrayQueue MpscArrayQueue SpmcArrayQueue MpmcArrayQueue" TPT_ROUNDS=16 bash $P "$O/p25" "$J25" "$J" tpt
-python3 jctools-benchmarks/results/peers.py --pack "$O/p17" jctools-benchmarks/results/2026-11-27-peers-1p1c/jdk17
-python3 jctools-benchmarks/results/peers.py --pack "$O/p25" jctools-benchmarks/results/2026-11-27-peers-1p1c/jdk25
-# Read: python3 jctools-benchmarks/results/peers.py jctools-benchmarks/results/2026-11-27-peers-1p1c/jdk17 "JDK 17"
+python3 jctools-benchmarks/scripts/peers.py --pack "$O/p17" jctools-benchmarks/results/2026-11-27-peers-1p1c/jdk17
+python3 jctools-benchmarks/scripts/peers.py --pack "$O/p25" jctools-benchmarks/results/2026-11-27-peers-1p1c/jdk25
+# Read: python3 jctools-benchmarks/scripts/peers.py jctools-benchmarks/results/2026-11-27-peers-1p1c/jdk17 "JDK 17"

@@ -31,7 +31,7 @@ import org.jcq.benchmarks.support.ThreadKind;
  * {@link java.util.concurrent.Executors#newFixedThreadPool(int)} makes it (core = maximum size, no
  * keep-alive, {@link ThreadPoolExecutor.AbortPolicy}) but for the queue: one queue and one
  * measurement per JVM (run it once per queue, measurement and round, in rotated order:
- * {@code results/executor-bench.sh}). It prints one line, {@value #LINE_PREFIX} followed by
+ * {@code scripts/executor-bench.sh}). It prints one line, {@value #LINE_PREFIX} followed by
  * {@code key=value} fields: the settings, then the results.
  * <p>
  * {@code mode=throughput}: {@code submitters} platform threads {@code execute} a tiny task (one

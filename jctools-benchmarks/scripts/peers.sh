@@ -21,8 +21,8 @@
 #   gc     QueueThroughput of every queue and its peers with -XX:+UseParallelGC and -XX:+UseZGC,
 #          $GC_ROUNDS launches (default 4), and MpmcArrayQueue's row with $TPT_ROUNDS
 # Every JVM gets -Xms1g -Xmx1g (as the harness did); JMH settings in $JMH.
-# Read: python3 jctools-benchmarks/results/peers.py OUT_DIR > tables.md
-# e.g.  bash jctools-benchmarks/results/peers.sh /tmp/peers17 java jctools-benchmarks/target/benchmarks.jar base tpt
+# Read: python3 jctools-benchmarks/scripts/peers.py OUT_DIR > tables.md
+# e.g.  bash jctools-benchmarks/scripts/peers.sh /tmp/peers17 java jctools-benchmarks/target/benchmarks.jar base tpt
 set -u
 OUT=$1 JAVA=$2 JAR=$3
 shift 3
