@@ -368,7 +368,7 @@ public final class ExecutorBench {
         Thread.sleep(s.durationMillis());
         final long executedAfter = executed(submitters);
         final long nanos = System.nanoTime() - start;
-        final long jitInWindow = jitMillis() - jitBefore;
+        final String jitInWindow = jitMillisSince(jitBefore);
         for (Submitter submitter : submitters) {
             submitter.stop = true;
         }
@@ -392,7 +392,7 @@ public final class ExecutorBench {
         fields.put("submittedTotal", Long.toString(submitted));
         fields.put("executedTotal", Long.toString(executed(submitters)));
         fields.put("rejected", Long.toString(rejected));
-        fields.put(KEY_JIT_MILLIS, jitInWindow < 0 ? "na" : Long.toString(jitInWindow));
+        fields.put(KEY_JIT_MILLIS, jitInWindow);
     }
 
     /** Shuts the pool down and waits for what is queued to run. */
@@ -507,7 +507,7 @@ public final class ExecutorBench {
         bursts.runFor(s.warmupMillis(), false);
         final long jitBefore = jitMillis();
         bursts.runFor(s.durationMillis(), true);
-        final long jitInWindow = jitMillis() - jitBefore;
+        final String jitInWindow = jitMillisSince(jitBefore);
         terminate(pool);
         final Histogram h = bursts.histogram;
         fields.put(KEY_BURST, Integer.toString(s.burst()));
@@ -522,18 +522,25 @@ public final class ExecutorBench {
         fields.put("p999Us", micros(h.getValueAtPercentile(99.9)));
         fields.put("maxUs", micros(h.getMaxValue()));
         fields.put("meanUs", String.format(Locale.ROOT, "%.2f", h.getMean() / NANOS_PER_MICRO));
-        fields.put(KEY_JIT_MILLIS, jitInWindow < 0 ? "na" : Long.toString(jitInWindow));
+        fields.put(KEY_JIT_MILLIS, jitInWindow);
     }
 
     /**
-     * The JIT compilers' total time so far, in milliseconds (summed over compiler threads), or a
-     * large negative number where the JVM does not measure it: the difference over a window says
-     * whether code was still being compiled (or deoptimized and compiled again) in it.
+     * The JIT compilers' total time so far, in milliseconds (summed over compiler threads), or -1
+     * where the JVM does not measure it.
      */
     static long jitMillis() {
         final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime()
-                : Long.MIN_VALUE / 2;
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+    }
+
+    /**
+     * The compilers' time since {@code before} (a {@link #jitMillis()} reading), as printed: whether
+     * code was still being compiled (or deoptimized and compiled again) in a window; {@code na}
+     * where the JVM does not measure it.
+     */
+    static String jitMillisSince(long before) {
+        return before < 0 ? "na" : Long.toString(jitMillis() - before);
     }
 
     private static String micros(long nanos) {
