@@ -1,7 +1,8 @@
 #!/bin/bash
 # A/B, side by side: BlockingThroughput on JDK 25 with platform threads, one fork of the "before"
 # jar, then one of the "after" jar, ROUNDS times; JSON and text per fork in OUT_DIR as
-# before-N.* and after-N.* (compare with ratio.py's functions over the two sets of files).
+# before-N.* and after-N.*; pair them by N with
+#   `java -cp benchmarks.jar org.jcq.benchmarks.tools.Ratio OUT_DIR a=after b=before`.
 # usage: ab.sh OUT_DIR BEFORE_JAR AFTER_JAR ROUNDS QTYPES THREAD_GROUPS   (e.g. ... 6 MpscBlockingArrayQueue,JDK.ArrayBlockingQueue 1,1)
 set -u
 R=$1 BEFORE=$2 AFTER=$3 ROUNDS=$4 Q=$5 TG=$6

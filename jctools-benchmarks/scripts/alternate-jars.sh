@@ -2,8 +2,8 @@
 # Before and after, side by side, one fork at a time: a one-fork launch of BENCH for one qType from
 # each of two jars (built from two commits), in turns (A then B in odd rounds, B then A in even
 # ones), ROUNDS times, on the given java. Each launch's JSON is saved as ROUND-LABEL.json with its
-# qType renamed to LABEL, so that `ratio.py --paired OUT_DIR LABEL_A LABEL_B` pairs them as it
-# pairs alternate.sh's launches.
+# qType renamed to LABEL, so that `java -cp benchmarks.jar org.jcq.benchmarks.tools.Ratio OUT_DIR a=LABEL_A b=LABEL_B`
+# pairs them as it pairs alternate.sh's launches.
 # usage: alternate-jars.sh OUT_DIR JAVA BENCH ROUNDS QTYPE LABEL_A JAR_A LABEL_B JAR_B [JMH options]
 # e.g.   alternate-jars.sh /tmp/mpsc17 java 'QueueBaseline.offerAndPoll$' 20 MpscArrayQueue \
 #          before /tmp/before.jar after jctools-benchmarks/target/benchmarks.jar -wi 3 -i 5 -w 500ms -r 500ms

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Side by side, one fork at a time: a one-fork launch of BENCH for each of two qTypes, in turns
 # (A then B in odd rounds, B then A in even ones), ROUNDS times, on the given java; JSON and text
-# per launch in OUT_DIR as ROUND-QTYPE.*. Pair them with `ratio.py --paired OUT_DIR QTYPE_A QTYPE_B`.
+# per launch in OUT_DIR as ROUND-QTYPE.*. Pair them with
+#   `java -cp benchmarks.jar org.jcq.benchmarks.tools.Ratio OUT_DIR a=QTYPE_A b=QTYPE_B`.
 # usage: alternate.sh OUT_DIR JAVA JAR BENCH ROUNDS QTYPE_A QTYPE_B [more JMH options]
 # e.g.   alternate.sh $R/jdk25 /usr/lib/jvm/temurin-25-jdk-amd64/bin/java benchmarks.jar \
 #          'QueueBaseline.offerAndPoll$' 40 SpscBlockingArrayQueue SpscArrayQueue -wi 3 -i 5 -w 500ms -r 500ms

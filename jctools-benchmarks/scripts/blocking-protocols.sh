@@ -14,8 +14,8 @@
 # env: J17, J25, PINGPONG (a command printing the ping-pong time; default: org.jcq.benchmarks.tools.PingPong
 #      from the first configuration's jar if it has it), JMH (JMH options,
 #      default "-f 1 -wi 2 -i 4 -w 1s -r 1s")
-# Pair the JSON with: python3 ratio-rounds.py OUT_DIR LABEL_A LABEL_B TAG (TAG: bt11-17, btNN-17,
-# bt11-25v, rt1-17, rt1-25v).
+# Pair the JSON with: java -cp benchmarks.jar org.jcq.benchmarks.tools.Ratio OUT_DIR a=LABEL_A-TAG b=LABEL_B-TAG
+# (TAG: bt11-17, btNN-17, bt11-25v, rt1-17, rt1-25v; add lower=true for the round trips, rt*).
 set -u
 R=$1 ROUNDS=$2 G=$3
 shift 3
@@ -33,7 +33,7 @@ case $G in
 esac
 n=${#CONFIGS[@]}
 first=${CONFIGS[0]#*=}
-if [ -z "${PINGPONG:-}" ] && unzip -l "${first%%:*}" org/jcq/benchmarks/PingPong.class > /dev/null 2>&1; then
+if [ -z "${PINGPONG:-}" ] && unzip -l "${first%%:*}" org/jcq/benchmarks/tools/PingPong.class > /dev/null 2>&1; then
   PINGPONG="$J17 -cp ${first%%:*} org.jcq.benchmarks.tools.PingPong"
 fi
 for round in $(seq 1 "$ROUNDS"); do

@@ -6,8 +6,8 @@
 # workers) and JDK 25 (platform and virtual workers). Paired, interleaved rounds: in each round, for
 # each JDK, worker kind and measurement, every queue once, a fresh JVM each, in an order rotated from
 # round to round (use a multiple of the number of queues, 5, so each queue takes each place equally
-# often). Then per-queue means and each JCQ queue's per-round ratio to each JDK queue (mean ± 99.9%
-# interval). Run on an otherwise idle machine.
+# often). Then each JCQ queue's per-round ratio to each JDK queue (org.jcq.benchmarks.tools.Ratio: mean
+# ± 99.9% interval, rounds ahead, medians). Run on an otherwise idle machine.
 # usage: executor-bench.sh OUT_DIR JAR ROUNDS
 #   (JAR: a copy of jctools-benchmarks/target/benchmarks.jar, so a rebuild cannot change it mid-run)
 # env: J17, J25 (the two JVMs), JDKS (default "17 25"), QUEUES (default the five above),
@@ -64,7 +64,7 @@ echo "about $((total * ROUNDS / 60)) minutes ($ROUNDS rounds of $((total / 60)) 
 
 for round in $(seq 1 "$ROUNDS"); do
   # Where the two vCPUs sit this round (PingPong: about 100 or about 540 ns a hand-off).
-  if unzip -l "$JAR" org/jcq/benchmarks/PingPong.class > /dev/null 2>&1; then
+  if unzip -l "$JAR" org/jcq/benchmarks/tools/PingPong.class > /dev/null 2>&1; then
     echo "$round $("$J17" -cp "$JAR" org.jcq.benchmarks.tools.PingPong)" >> "$OUT/pingpong.txt"
   fi
   for jdk in $JDKS; do
@@ -97,52 +97,12 @@ for round in $(seq 1 "$ROUNDS"); do
   done
 done
 
-python3 - "$OUT/runs.txt" <<'PY' | tee "$OUT/summary.txt"
-import sys, math, statistics as st
-from collections import defaultdict
-OURS = ('MpmcUnboundedBlockingArrayQueue', 'MpmcBlockingArrayQueue')
-# metric -> whether higher is better
-METRICS = {'throughput': [('tasksPerSecond', True)],
-           'latency': [('p50Us', False), ('p99Us', False), ('p999Us', False), ('maxUs', False)],
-           'idle': [('netCpuMsPerS', False), ('workerCpuMsPerS', False)]}
-T999 = {1: 636.6, 2: 31.6, 3: 12.9, 4: 8.61, 5: 6.87, 6: 5.96, 7: 5.41, 8: 5.04, 9: 4.78, 10: 4.59, 11: 4.44, 12: 4.32}
-runs = defaultdict(lambda: defaultdict(dict))  # (jdk, kind, mode, submitters) -> round -> qType -> fields
-for line in open(sys.argv[1]):
-    f = dict(t.split('=', 1) for t in line.split() if '=' in t)
-    runs[(f['jdk'], f['workerKind'], f['mode'], int(f['submitters']))][int(f['round'])][f['qType']] = f
-def interval(r, higher=True):
-    won = sum(1 for x in r if (x > 1) == higher and x != 1)
-    if len(r) < 2:
-        return f"{st.mean(r):.2f} (1 round)"
-    h = T999.get(len(r) - 1, 3.29) * st.stdev(r) / math.sqrt(len(r))
-    return f"{st.mean(r):.2f} ± {h:.2f} ({len(r)} rounds, ours better in {won}; min {min(r):.2f}, max {max(r):.2f})"
-for key in sorted(runs):
-    jdk, kind, mode, s = key
-    rounds = runs[key]
-    print(f"== JDK {jdk}, {kind} workers, {mode}" + (f", {s} submitter(s)" if mode == 'throughput' else ""))
-    queues = sorted({q for r in rounds.values() for q in r}, key=lambda q: (q not in OURS, q))
-    for metric, higher in METRICS[mode]:
-        print(f"  {metric} ({'higher' if higher else 'lower'} is better)")
-        for q in queues:
-            v = [float(r[q][metric]) for r in rounds.values() if q in r and r[q].get(metric, 'na') != 'na']
-            if v:
-                print(f"    {q:32} mean {st.mean(v):14.2f} (min {min(v):.2f}, max {max(v):.2f}, {len(v)} runs)")
-        if mode == 'idle':
-            continue  # near zero: ratios would be noise
-        for ours in OURS:
-            for theirs in queues:
-                if theirs in OURS:
-                    continue
-                r = [float(x[ours][metric]) / float(x[theirs][metric]) for x in rounds.values()
-                     if ours in x and theirs in x and float(x[theirs][metric]) > 0]
-                if r:
-                    print(f"    {ours} / {theirs}: {interval(r, higher)}")
-    if mode == 'latency':
-        for q in queues:
-            p = [float(r[q]['parkedBeforeBurst']) for r in rounds.values() if q in r]
-            print(f"  parkedBeforeBurst {q:32} mean {st.mean(p):.3f}")
-    if mode == 'idle':
-        for q in queues:
-            p = [r[q]['parkedWorkers'] for r in rounds.values() if q in r]
-            print(f"  parkedWorkers {q:32} {' '.join(p)}")
-PY
+# The per-round ratios of ours to each JDK queue (org.jcq.benchmarks.tools.Ratio reads runs.txt's
+# result lines; idle CPU is near zero, so its ratios are noise: read its medians).
+{
+  RATIO="$J17 -cp $JAR org.jcq.benchmarks.tools.Ratio $OUT/runs.txt a=MpmcUnboundedBlockingArrayQueue,MpmcBlockingArrayQueue"
+  RATIO="$RATIO b=JDK.LinkedBlockingQueue,JDK.ArrayBlockingQueue,JDK.LinkedTransferQueue"
+  $RATIO metric=tasksPerSecond where=mode:throughput
+  for m in p50Us p99Us p999Us maxUs; do $RATIO metric=$m where=mode:latency lower=true; done
+  $RATIO metric=netCpuMsPerS where=mode:idle lower=true
+} | tee "$OUT/summary.txt"

@@ -13,7 +13,7 @@ QUEUES=${QUEUES:-jcq jctools abq}
 mkdir -p "$OUT"
 for round in $(seq 1 "$ROUNDS"); do
   # Where the two vCPUs sit this round (PingPong: about 100 or about 540 ns a hand-off).
-  if unzip -l "$JAR" org/jcq/benchmarks/PingPong.class > /dev/null 2>&1; then
+  if unzip -l "$JAR" org/jcq/benchmarks/tools/PingPong.class > /dev/null 2>&1; then
     echo "$round $("$JAVA" -cp "$JAR" org.jcq.benchmarks.tools.PingPong)" >> "$OUT/pingpong.txt"
   fi
   for t in $THREADS; do
@@ -24,27 +24,6 @@ for round in $(seq 1 "$ROUNDS"); do
     done
   done
 done
-python3 - "$OUT/runs.txt" <<'PY'
-import sys, math, statistics as st
-from collections import defaultdict
-runs = defaultdict(dict)          # (round, threads) -> queue -> (rate, idle)
-for line in open(sys.argv[1]):
-    f = line.split()
-    if len(f) == 5:
-        runs[(int(f[0]), int(f[2]))][f[1]] = (float(f[3]), float(f[4]))
-T999 = {1: 636.6, 2: 31.6, 3: 12.9, 4: 8.61, 5: 6.87, 6: 5.96, 7: 5.41, 8: 5.04, 9: 4.78, 10: 4.59, 11: 4.44, 12: 4.32}
-queues = sorted({q for v in runs.values() for q in v})
-for t in sorted({k[1] for k in runs}):
-    rows = [v for k, v in runs.items() if k[1] == t]
-    for q in queues:
-        rates = [r[q][0] for r in rows if q in r]
-        idle = [r[q][1] for r in rows if q in r]
-        print(f"{t} thread(s) {q:8} events/s mean {st.mean(rates)/1e6:.3f} M (min {min(rates)/1e6:.3f}, max {max(rates)/1e6:.3f}); appender idle CPU {st.mean(idle):.1f} ms per idle period")
-    for other in queues:
-        if other == 'jcq':
-            continue
-        r = [row['jcq'][0] / row[other][0] for row in rows if 'jcq' in row and other in row]
-        if len(r) > 1:
-            h = T999.get(len(r) - 1, 3.29) * st.stdev(r) / math.sqrt(len(r))
-            print(f"{t} thread(s) jcq / {other}: {st.mean(r):.2f} ± {h:.2f} ({len(r)} rounds, jcq ahead in {sum(x > 1 for x in r)})")
-PY
+# The per-round ratios (org.jcq.benchmarks.tools.Ratio reads runs.txt's result lines); the appender's
+# idle CPU is in each line (idleCpuMs).
+"$JAVA" -cp "$JAR" org.jcq.benchmarks.tools.Ratio "$OUT/runs.txt" a=jcq b=jctools,abq metric=eventsPerSecond

@@ -28,40 +28,9 @@ for round in $(seq 1 "$ROUNDS"); do
     run echo "$g" "${TRIPS:-50000}"
   done
 done
-python3 - "$OUT/runs.txt" <<'PY'
-import sys, math, statistics as st
-from collections import defaultdict
-sub = defaultdict(dict)   # (round, threads) -> group -> tasks/s
-echo = defaultdict(dict)  # round -> group -> (mean us, p99 us)
-unsafe = set()
-for line in open(sys.argv[1]):
-    f = line.split()
-    if len(f) == 6 and f[1] == 'submit':
-        sub[(int(f[0]), int(f[3]))][f[2]] = float(f[4]); unsafe.add(f[5])
-    elif len(f) == 7 and f[1] == 'echo':
-        echo[int(f[0])][f[2]] = (float(f[4]), float(f[5])); unsafe.add(f[6])
-T999 = {1: 636.6, 2: 31.6, 3: 12.9, 4: 8.61, 5: 6.87, 6: 5.96, 7: 5.41, 8: 5.04, 9: 4.78, 10: 4.59, 11: 4.44, 12: 4.32}
-def interval(r):
-    if len(r) < 2:
-        return f"{st.mean(r):.2f} ({len(r)} round)"
-    h = T999.get(len(r) - 1, 3.29) * st.stdev(r) / math.sqrt(len(r))
-    return f"{st.mean(r):.2f} ± {h:.2f} ({len(r)} rounds; min {min(r):.2f}, max {max(r):.2f})"
-print(f"Netty may use sun.misc.Unsafe: {sorted(unsafe)}")
-for t in sorted({k[1] for k in sub}):
-    rows = [v for k, v in sub.items() if k[1] == t]
-    for g in sorted({g for r in rows for g in r}):
-        rates = [r[g] for r in rows if g in r]
-        print(f"submit {t} thread(s) {g:14} mean {st.mean(rates)/1e6:.2f} M tasks/s (min {min(rates)/1e6:.2f}, max {max(rates)/1e6:.2f})")
-    for ours, theirs in (('jcq', 'netty'), ('jcq', 'jctools-vh'), ('jcq', 'jctools-unsafe'), ('jcq-default', 'netty-default')):
-        r = [row[ours] / row[theirs] for row in rows if ours in row and theirs in row]
-        if r:
-            print(f"submit {t} thread(s) {ours} / {theirs}: {interval(r)}")
-if echo:
-    for g in sorted({g for r in echo.values() for g in r}):
-        m = [r[g][0] for r in echo.values() if g in r]
-        p = [r[g][1] for r in echo.values() if g in r]
-        print(f"echo {g:6} round trip mean {st.mean(m):.1f} us (min {min(m):.1f}, max {max(m):.1f}); p99 mean {st.mean(p):.1f} us")
-    r = [row['netty'][0] / row['jcq'][0] for row in echo.values() if 'jcq' in row and 'netty' in row]
-    if r:
-        print(f"echo speed jcq / netty (netty's mean round trip over jcq's): {interval(r)}")
-PY
+# The per-round ratios (org.jcq.benchmarks.tools.Ratio reads runs.txt's result lines).
+RATIO="$JAVA -cp $JAR org.jcq.benchmarks.tools.Ratio $OUT/runs.txt"
+$RATIO a=jcq b=netty,jctools-vh,jctools-unsafe metric=tasksPerSecond where=mode:submit
+$RATIO a=jcq-default b=netty-default metric=tasksPerSecond where=mode:submit
+$RATIO a=jcq b=netty metric=meanUs where=mode:echo lower=true
+$RATIO a=jcq b=netty metric=p99Us where=mode:echo lower=true

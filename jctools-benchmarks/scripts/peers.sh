@@ -2,13 +2,13 @@
 # Every queue beside its Unsafe-free peers (JCTools' VarHandle and Atomic editions), JCTools'
 # Unsafe edition (the limit) and, where they exist, Agrona's and the JDK's queues: one command for
 # the tables of docs/peers.md. Each phase runs rounds.sh per queue: every round launches one JMH fork
-# per queue of the row, in an order rotated from round to round, so ratio.py --paired can pair them.
+# per queue of the row, in an order rotated from round to round, so Ratio and Peers can pair them.
 #
 # usage: peers.sh OUT_DIR JAVA JAR PHASE...
 #   base   QueueBaseline (offerAndPoll, offerAndPollRun, fillAndDrain, fillAndDrain256,
 #          fillAndDrainWaiting), one thread, capacity (or chunk) 1024, $BASE_ROUNDS rounds (default 8)
 #   base-batch  base's fillAndDrain and fillAndDrain256 alone, for the batch queues, into base-batch/
-#          (peers.py shows them in place of base's: to refresh the batch rows without the rest)
+#          (Peers shows them in place of base's: to refresh the batch rows without the rest)
 #   tpt    QueueThroughput tpt and tptRelaxed, 1 producer and 1 consumer, no back-off,
 #          $TPT_ROUNDS launches (default 16)
 #   batch  QueueBatchThroughput, producer fill / consumer drain, batchSize 32 and 256, the batch
@@ -21,7 +21,8 @@
 #   gc     QueueThroughput of every queue and its peers with -XX:+UseParallelGC and -XX:+UseZGC,
 #          $GC_ROUNDS launches (default 4), and MpmcArrayQueue's row with $TPT_ROUNDS
 # Every JVM gets -Xms1g -Xmx1g (as the harness did); JMH settings in $JMH.
-# Read: python3 jctools-benchmarks/scripts/peers.py OUT_DIR > tables.md
+# Read: java -cp benchmarks.jar org.jcq.benchmarks.tools.Peers OUT_DIR > tables.md
+#   (or pack first: org.jcq.benchmarks.tools.Pack OUT_DIR forks.csv.gz, then Peers forks.csv.gz)
 # e.g.  bash jctools-benchmarks/scripts/peers.sh /tmp/peers17 java jctools-benchmarks/target/benchmarks.jar base tpt
 set -u
 OUT=$1 JAVA=$2 JAR=$3

@@ -1,8 +1,9 @@
 #!/bin/bash
 # Several values of one JMH parameter, side by side: ROUNDS rounds, each running a one-fork launch
 # of BENCH per value, the values' order rotated from round to round. Each launch's JSON is saved as
-# ROUND-VALUE.json with the parameter renamed to qType, so that `ratio.py --paired OUT_DIR A B`
-# pairs any two values by round (as it pairs alternate.sh's launches).
+# ROUND-VALUE.json with the parameter renamed to qType, so that
+# `java -cp benchmarks.jar org.jcq.benchmarks.tools.Ratio OUT_DIR a=A b=B` pairs any two values by round
+# (as it pairs alternate.sh's launches).
 # usage: rounds.sh OUT_DIR JAVA JAR BENCH ROUNDS PARAM V1,V2,... [JMH options]
 # e.g.   rounds.sh /tmp/pekko java benchmarks.jar PekkoMailboxes 6 mailbox pekko,jcq,jctools
 set -u

@@ -39,9 +39,15 @@ import org.jcq.log4j.JcqBlockingQueueFactory;
  * Log4j2's default queue-full policy (a full queue makes the logger wait in {@code put}).
  * <p>
  * usage: {@code java -cp benchmarks.jar org.jcq.benchmarks.log4j.AsyncAppenderBench QUEUE THREADS
- * [EVENTS_PER_THREAD [BUFFER [IDLE_MS]]]}; prints {@code queue threads events/s idle-cpu-ms}.
+ * [EVENTS_PER_THREAD [BUFFER [IDLE_MS]]]}; prints
+ * {@code log4j-async-appender qType=QUEUE threads=N eventsPerSecond=R idleCpuMs=C} (the appender
+ * thread's CPU time over the idle period), the result line {@code org.jcq.benchmarks.tools.Pack}
+ * and {@code Ratio} read.
  */
 public final class AsyncAppenderBench {
+    /** The first word of the result line. */
+    public static final String LINE_PREFIX = "log4j-async-appender";
+
     private AsyncAppenderBench() {
     }
 
@@ -135,7 +141,8 @@ public final class AsyncAppenderBench {
         final long cpuBefore = mx.getThreadCpuTime(appenderThread.getId());
         Thread.sleep(idleMillis);
         final long cpuAfter = mx.getThreadCpuTime(appenderThread.getId());
-        System.out.printf(Locale.ROOT, "%s %d %.0f %.1f%n", queue, threads, rate, (cpuAfter - cpuBefore) / 1e6);
+        System.out.printf(Locale.ROOT, "%s qType=%s threads=%d eventsPerSecond=%.0f idleCpuMs=%.1f%n", LINE_PREFIX, queue,
+                threads, rate, (cpuAfter - cpuBefore) / 1e6);
     }
 
     /** Logs {@code events} messages from each of {@code threads} threads, and waits until all are counted. */

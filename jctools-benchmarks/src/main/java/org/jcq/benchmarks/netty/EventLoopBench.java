@@ -66,10 +66,15 @@ import io.netty.util.internal.PlatformDependent;
  * queue is a {@code LinkedBlockingQueue}); the last two for {@code submit} only.
  * <p>
  * usage: {@code java -cp benchmarks.jar org.jcq.benchmarks.netty.EventLoopBench submit GROUP THREADS
- * [TASKS]} prints {@code submit GROUP THREADS tasks/s unsafe}; {@code ... echo GROUP [ROUND_TRIPS]}
- * prints {@code echo GROUP 1 mean-us p99-us unsafe}.
+ * [TASKS]} prints {@code netty-event-loop mode=submit qType=GROUP threads=N tasksPerSecond=R unsafe=B};
+ * {@code ... echo GROUP [ROUND_TRIPS]} prints
+ * {@code netty-event-loop mode=echo qType=GROUP meanUs=M p99Us=P unsafe=B}: the result line
+ * {@code org.jcq.benchmarks.tools.Pack} and {@code Ratio} read.
  */
 public final class EventLoopBench {
+    /** The first word of the result line. */
+    public static final String LINE_PREFIX = "netty-event-loop";
+
     private EventLoopBench() {
     }
 
@@ -80,11 +85,13 @@ public final class EventLoopBench {
             final int threads = Integer.parseInt(args[2]);
             final int tasks = args.length > 3 ? Integer.parseInt(args[3]) : 4_000_000;
             final double rate = submit(group, threads, tasks);
-            System.out.printf(Locale.ROOT, "submit %s %d %.0f %b%n", group, threads, rate, PlatformDependent.hasUnsafe());
+            System.out.printf(Locale.ROOT, "%s mode=submit qType=%s threads=%d tasksPerSecond=%.0f unsafe=%b%n", LINE_PREFIX,
+                    group, threads, rate, PlatformDependent.hasUnsafe());
         } else if ("echo".equals(mode)) {
             final int trips = args.length > 2 ? Integer.parseInt(args[2]) : 50_000;
             final double[] rtt = echo(group, trips);
-            System.out.printf(Locale.ROOT, "echo %s 1 %.2f %.2f %b%n", group, rtt[0], rtt[1], PlatformDependent.hasUnsafe());
+            System.out.printf(Locale.ROOT, "%s mode=echo qType=%s meanUs=%.2f p99Us=%.2f unsafe=%b%n", LINE_PREFIX, group,
+                    rtt[0], rtt[1], PlatformDependent.hasUnsafe());
         } else {
             throw new IllegalArgumentException("mode: " + mode + " (expected: submit or echo)");
         }

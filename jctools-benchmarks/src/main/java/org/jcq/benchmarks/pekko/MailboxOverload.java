@@ -3,6 +3,7 @@ package org.jcq.benchmarks.pekko;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -23,11 +24,17 @@ import com.typesafe.config.ConfigFactory;
  * delivered count (fairness: min and max over senders), and how long the senders ran (until the
  * last one returned from its last {@code tell}). A handrolled harness, not JMH: the
  * numbers are counts, and on a shared machine indicative only.
+ * After each such line comes its result line,
+ * {@code pekko-mailbox-overload qType=MAILBOX senders=N capacity=C sent=S delivered=D deadLetters=L
+ * unaccounted=U maxOverMin=F}, what {@code org.jcq.benchmarks.tools.Pack} and {@code Ratio} read.
  * <p>
  * Arguments, all optional, {@code key=value}: {@code senders=4 seconds=2 capacity=64
  * pushTimeOutMillis=5 workMicros=20 rounds=3}.
  */
 public final class MailboxOverload {
+    /** The first word of the result line. */
+    public static final String LINE_PREFIX = "pekko-mailbox-overload";
+
     private MailboxOverload() {
     }
 
@@ -169,6 +176,9 @@ public final class MailboxOverload {
                     + "  per-sender delivered min %7d max %7d max/min %.2f  %s%n",
                     round, mailbox, sendSeconds, total, sum(delivered), sum(dead), 100.0 * sum(dead) / Math.max(1, total),
                     total - sum(delivered) - sum(dead), min, max, (double) max / Math.max(1, min), delivered);
+            System.out.printf(Locale.ROOT, "%s qType=%s senders=%d capacity=%d sent=%d delivered=%d deadLetters=%d"
+                    + " unaccounted=%d maxOverMin=%.3f%n", LINE_PREFIX, mailbox, senders, capacity, total, sum(delivered),
+                    sum(dead), total - sum(delivered) - sum(dead), (double) max / Math.max(1, min));
         } finally {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -61,14 +62,40 @@ public final class JmhResults {
      * @param benchmark  JMH's full benchmark name
      * @param params     the benchmark parameters
      * @param iterations every measurement iteration of every fork in the file, fork by fork
+     * @param run        how it ran, and its scores fork by fork
      */
     public record Result(Path file, String benchmark, Map<String, String> params,
-                         List<Iteration> iterations) {
+                         List<Iteration> iterations, Run run) {
         /** @return the queue the result measured */
         public String qType() {
             return param(params, JmhSection.Q_TYPE);
         }
     }
+
+    /**
+     * How a result ran and what each fork scored: what the packed per-fork form keeps of a result
+     * ({@link ForkTable}).
+     *
+     * @param settings   JMH's version, the JVM and its options, the mode, threads, forks, warm-up
+     *                   and measurement settings, in JMH's order (what every result of a run
+     *                   usually shares)
+     * @param units      each metric's unit: {@value #PRIMARY} for the primary metric, then the
+     *                   secondary metrics by label
+     * @param forkScores each metric's mean per fork, in fork order; where a file kept only JMH's
+     *                   summary score (no raw data), that score alone
+     * @param perFork    false where the scores are summary scores, not per fork
+     */
+    public record Run(Map<String, String> settings, Map<String, String> units,
+                      Map<String, List<Double>> forkScores, boolean perFork) {
+    }
+
+    /** The key of the primary metric in {@link Run#units()} and {@link Run#forkScores()}. */
+    public static final String PRIMARY = "primary";
+
+    /** The members of a result that say how it ran: everything but what it measured. */
+    private static final List<String> SETTINGS = List.of("jmhVersion", "jdkVersion", "vmName", "vmVersion", "jvm",
+            "jvmArgs", "mode", "threads", "forks", "warmupIterations", "warmupTime", "warmupBatchSize",
+            "measurementIterations", "measurementTime", "measurementBatchSize");
 
     /**
      * @param params a result's parameters
@@ -111,11 +138,7 @@ public final class JmhResults {
     public static List<Result> read(Path file) throws IOException {
         final String text = Files.readString(file, StandardCharsets.UTF_8);
         try {
-            final List<Result> out = new ArrayList<>();
-            for (JsonElement o : JsonParser.parseString(text).getAsJsonArray()) {
-                out.add(result(file, o.getAsJsonObject()));
-            }
-            return out;
+            return results(file, JsonParser.parseString(text), true);
         } catch (JsonParseException | IllegalStateException | UnsupportedOperationException
                 | IllegalArgumentException e) {
             // Gson's errors for malformed text and for a value of another type than expected, and
@@ -124,23 +147,86 @@ public final class JmhResults {
         }
     }
 
-    private static Result result(Path file, JsonObject json) {
+    /**
+     * Reads a result file as the launch scripts leave it: JMH's own array, or an object whose
+     * members are launches named {@code ROUND-LABEL} holding JMH's array (what the launch scripts'
+     * packing wrote), each result possibly trimmed to its summary scores.
+     *
+     * @param file the file
+     * @return the results by launch name; JMH's own array is one launch named after the file
+     * @throws IOException              if it cannot be read
+     * @throws IllegalArgumentException naming the file, if it is neither form
+     */
+    public static Map<String, List<Result>> readLaunches(Path file) throws IOException {
+        final String text = Files.readString(file, StandardCharsets.UTF_8);
+        final String name = file.getFileName().toString();
+        final String stem = name.endsWith(JSON_SUFFIX) ? name.substring(0, name.length() - JSON_SUFFIX.length()) : name;
+        try {
+            final JsonElement root = JsonParser.parseString(text);
+            final Map<String, List<Result>> out = new LinkedHashMap<>();
+            if (root.isJsonArray()) {
+                out.put(stem, results(file, root, false));
+            } else {
+                for (Map.Entry<String, JsonElement> e : root.getAsJsonObject().entrySet()) {
+                    out.put(e.getKey(), results(file, e.getValue(), false));
+                }
+            }
+            return out;
+        } catch (JsonParseException | IllegalStateException | UnsupportedOperationException
+                | IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": not JMH's JSON: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Result> results(Path file, JsonElement array, boolean strict) {
+        final List<Result> out = new ArrayList<>();
+        for (JsonElement o : array.getAsJsonArray()) {
+            out.add(result(file, o.getAsJsonObject(), strict));
+        }
+        return out;
+    }
+
+    private static Result result(Path file, JsonObject json, boolean strict) {
         final String benchmark = member(json, "benchmark").getAsString();
         final Map<String, String> params = new LinkedHashMap<>();
         if (json.has("params") && json.get("params").isJsonObject()) {
             json.getAsJsonObject("params").entrySet()
                     .forEach(e -> params.put(e.getKey(), e.getValue().getAsString()));
         }
-        final List<Double> primary = flatten(member(json, "primaryMetric").getAsJsonObject());
-        final Map<String, List<Double>> secondaries = new LinkedHashMap<>();
+        final JsonObject primaryMetric = member(json, "primaryMetric").getAsJsonObject();
+        final Map<String, JsonObject> metrics = new LinkedHashMap<>();
+        metrics.put(PRIMARY, primaryMetric);
         if (json.has("secondaryMetrics") && json.get("secondaryMetrics").isJsonObject()) {
             json.getAsJsonObject("secondaryMetrics").entrySet()
-                    .forEach(e -> secondaries.put(e.getKey(), flatten(e.getValue().getAsJsonObject())));
+                    .forEach(e -> metrics.put(e.getKey(), e.getValue().getAsJsonObject()));
         }
+        final boolean perFork = strict || primaryMetric.has("rawData");
+        final Map<String, String> units = new LinkedHashMap<>();
+        final Map<String, List<Double>> forkScores = new LinkedHashMap<>();
+        final Map<String, List<Double>> flat = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonObject> m : metrics.entrySet()) {
+            final JsonObject metric = m.getValue();
+            units.put(m.getKey(), metric.has("scoreUnit") ? metric.get("scoreUnit").getAsString() : "");
+            if (perFork) {
+                final List<List<Double>> forks = forks(metric);
+                flat.put(m.getKey(), forks.stream().flatMap(List::stream).collect(Collectors.toList()));
+                forkScores.put(m.getKey(), forks.stream().map(JmhResults::mean).collect(Collectors.toUnmodifiableList()));
+            } else {
+                forkScores.put(m.getKey(), List.of(number(member(metric, "score"))));
+            }
+        }
+        final Map<String, String> settings = new LinkedHashMap<>();
+        for (String key : SETTINGS) {
+            if (json.has(key) && !json.get(key).isJsonNull()) {
+                final JsonElement v = json.get(key);
+                settings.put(key, v.isJsonPrimitive() ? v.getAsString() : v.toString());
+            }
+        }
+        final List<Double> primary = perFork ? flat.remove(PRIMARY) : List.of();
         final List<Iteration> iterations = new ArrayList<>();
         for (int i = 0; i < primary.size(); i++) {
             final Map<String, Double> row = new LinkedHashMap<>();
-            for (Map.Entry<String, List<Double>> e : secondaries.entrySet()) {
+            for (Map.Entry<String, List<Double>> e : flat.entrySet()) {
                 // JMH leaves out an iteration that lacks a secondary, so a short array cannot be
                 // lined up with the primary scores: such a metric is left out altogether.
                 if (e.getValue().size() == primary.size()) {
@@ -150,7 +236,9 @@ public final class JmhResults {
             iterations.add(new Iteration(primary.get(i), Collections.unmodifiableMap(row)));
         }
         return new Result(file, benchmark, Collections.unmodifiableMap(params),
-                Collections.unmodifiableList(iterations));
+                Collections.unmodifiableList(iterations),
+                new Run(Collections.unmodifiableMap(settings), Collections.unmodifiableMap(units),
+                        Collections.unmodifiableMap(forkScores), perFork));
     }
 
     /** The member {@code key} of {@code object}; throws, naming it, if it is missing or null. */
@@ -167,15 +255,21 @@ public final class JmhResults {
         return text.length() <= 80 ? text : text.substring(0, 77) + "...";
     }
 
-    /** @return a metric's raw scores, fork after fork */
-    private static List<Double> flatten(JsonObject metric) {
-        final List<Double> out = new ArrayList<>();
+    /** @return a metric's raw scores, one list per fork */
+    private static List<List<Double>> forks(JsonObject metric) {
+        final List<List<Double>> out = new ArrayList<>();
         for (JsonElement fork : member(metric, "rawData").getAsJsonArray()) {
+            final List<Double> scores = new ArrayList<>();
             for (JsonElement score : fork.getAsJsonArray()) {
-                out.add(number(score));
+                scores.add(number(score));
             }
+            out.add(scores);
         }
         return out;
+    }
+
+    private static double mean(List<Double> xs) {
+        return xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
     /**
