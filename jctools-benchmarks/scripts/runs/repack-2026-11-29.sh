@@ -57,6 +57,23 @@ f="$W"/2026-11-28-blocking-followup/exec-ab/sum.txt
 awk 'NF == 3 { split($2, p, "-s"); printf "%s executor-bench label=%s qType=MpmcBlockingArrayQueue submitters=%s tasksPerSecond=%s\n", $1, p[1], p[2], $3 }' \
   "$f" > "${f%.txt}-kv.txt"
 
+# PutHandOff (before its result lines): its table rows "QTYPE KIND PRODUCERS CAPACITY NS MIN MAX
+# ELEMENTS", one file per launch (ROUND-LABEL.txt, puthandoff-LABEL-JDK.txt), or with "LABEL jdkN
+# ROUND" before each row (2026-11-25-reliability); one puthandoff-kv.txt per folder
+grep -rl --include='*.txt' 'ns/elem' "$W" | LC_ALL=C sort | while read -r f; do
+  b=$(basename "$f" .txt)
+  [ "$b" = summary ] && continue
+  if [[ $b =~ ^([0-9]+)-(.+)$ ]]; then r=${BASH_REMATCH[1]} l=${BASH_REMATCH[2]}
+  elif [[ $b =~ ^puthandoff-(.+)-[0-9]+$ ]]; then r=1 l=${BASH_REMATCH[1]}
+  else r=1 l=$b; fi
+  awk -v r="$r" -v l="$l" '
+    NF == 8 && ($2 == "platform" || $2 == "virtual") {
+      printf "%s put-hand-off label=%s qType=%s threadKind=%s producers=%s capacity=%s nsPerElement=%s minNs=%s maxNs=%s elements=%s\n", r, l, $1, $2, $3, $4, $5, $6, $7, $8 }
+    NF == 11 && ($5 == "platform" || $5 == "virtual") { sub(/^jdk/, "", $2)
+      printf "%s jdk=%s put-hand-off label=%s qType=%s threadKind=%s producers=%s capacity=%s nsPerElement=%s minNs=%s maxNs=%s elements=%s\n", $3, $2, $1, $4, $5, $6, $7, $8, $9, $10, $11 }' \
+    "$f" >> "$(dirname "$f")/puthandoff-kv.txt"
+done
+
 # The development steps of the blocking queues, one folder.
 mkdir -p "$W"/2026-11-21-blocking-steps
 for d in "$W"/2026-11-21-blocking-*; do

@@ -26,9 +26,9 @@ import java.util.regex.Pattern;
  * each launch's output and a script's {@code runs.txt} of them all).
  */
 public final class Pack {
-    /** The numeric settings in the harnesses' result lines (executor, Netty, Log4j2, Pekko). */
+    /** The numeric settings in the harnesses' result lines (executor, Netty, Log4j2, Pekko, PutHandOff). */
     static final Set<String> DEFAULT_PARAMS = Set.of("workers", "submitters", "capacity", "burst", "pauseMicros",
-            "threads", "senders");
+            "threads", "senders", "producers");
     private static final String K_PARAMS = "params";
     private static final String K_EXCLUDE = "exclude";
 

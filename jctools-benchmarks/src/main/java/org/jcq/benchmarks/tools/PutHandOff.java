@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>
  * <b>Score to read:</b> {@code ns/elem}, the median over {@code rounds} rounds of a round's wall
  * time divided by the elements taken in it (lower is better); {@code min} and {@code max} show
- * the spread. Every combination of queue, thread kind, producer count and capacity runs in turn,
+ * the spread; after the table, each row again as a {@code put-hand-off key=value ...} result line
+ * (what {@code Pack} and {@code Ratio} read). Every combination of queue, thread kind, producer count and capacity runs in turn,
  * with all its threads of the one kind; the warm-up rounds run on the same threads, so the JIT
  * has compiled the waits before the measured rounds.
  * <p>
@@ -145,16 +146,21 @@ public final class PutHandOff {
             return EXIT_USAGE;
         }
         out.print(header());
+        final List<Row> rows = new ArrayList<>();
         for (String qType : s.qTypes()) {
             for (String kind : s.threadKinds()) {
                 for (int producers : s.producers()) {
                     for (int capacity : s.capacities()) {
-                        out.print(row(measure(qType, kind, producers, capacity, s.warmupRounds(), s.rounds(),
-                                s.roundMillis())));
+                        final Row r = measure(qType, kind, producers, capacity, s.warmupRounds(), s.rounds(),
+                                s.roundMillis());
+                        rows.add(r);
+                        out.print(row(r));
                     }
                 }
             }
         }
+        out.println();
+        rows.forEach(r -> out.print(resultLine(r)));
         return 0;
     }
 
@@ -290,6 +296,16 @@ public final class PutHandOff {
     static String header() {
         return String.format(Locale.ROOT, "%-32s %-8s %9s %8s %10s %10s %10s %12s%n", "qType", "thread", "producers",
                 "capacity", "ns/elem", "min", "max", "elements");
+    }
+
+    /** The first word of the result lines that follow the table. */
+    public static final String LINE_PREFIX = "put-hand-off";
+
+    /** One row as a {@code key=value} result line, what {@code Pack} and {@code Ratio} read. */
+    static String resultLine(Row r) {
+        return String.format(Locale.ROOT, "%s qType=%s threadKind=%s producers=%d capacity=%d nsPerElement=%.1f"
+                + " minNs=%.1f maxNs=%.1f elements=%d%n", LINE_PREFIX, r.qType(), r.threadKind(), r.producers(),
+                r.capacity(), r.median(), r.min(), r.max(), r.elements());
     }
 
     static String row(Row r) {

@@ -13,10 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -36,12 +38,15 @@ import java.util.stream.Collectors;
  *   <li>{@code a}: ours, comma-separated: queues, launch labels, or parameter values written
  *       {@code name=value} ({@code cfg=new});</li>
  *   <li>{@code b}: the peers, comma-separated: the same kinds, or a prefix ending in a dot
- *       ({@code JCTools.}, {@code JCToolsVH.}) put before each of {@code a};</li>
+ *       ({@code JCTools.}, {@code JCToolsVH.}) put before each of {@code a}; each of ours is
+ *       compared with each peer, or with {@code zip=true} with the peer in its place only;</li>
  *   <li>{@code metric}: {@code primary} (default) or a secondary metric ({@code pollsMade},
  *       {@code p99Us}, ...), optionally followed by {@code METHOD:METRIC} exceptions
  *       ({@code primary,tpt:pollsMade});</li>
- *   <li>{@code by}: {@code source} to keep each folder's launches apart (results of different
- *       JDKs never pair in any case);</li>
+ *   <li>{@code by}: {@code source} to keep each folder's launches apart (results run with
+ *       different settings, such as another JDK or other JVM options, never pair; with
+ *       {@code anyJvmArgs=true} launches that differ only in their JVM options do, for an
+ *       experiment whose variants are JVM flags);</li>
  *   <li>{@code bench}: only these benchmark methods (comma-separated); {@code where}: only results with these
  *       parameters ({@code name:value,...}; {@code source} names the folder);</li>
  *   <li>{@code lower}: {@code true} where a lower score is better (time, latency);</li>
@@ -65,10 +70,13 @@ public final class Ratio {
     private static final String K_SVG = "svg";
     private static final String K_TITLE = "title";
     private static final String K_BY = "by";
+    private static final String K_ZIP = "zip";
+    private static final String K_ANY_JVM_ARGS = "anyJvmArgs";
+    private static final String JVM_ARGS = "jvmArgs";
     private static final String ANY_METHOD = "";
     private static final String JDK_VERSION = "jdkVersion";
     private static final List<String> KEYS = List.of(K_A, K_B, K_METRIC, K_BENCH, K_WHERE, K_LOWER, K_POOLED,
-            K_REGIMES, K_CONFIDENCE, K_SVG, K_TITLE, K_BY);
+            K_REGIMES, K_CONFIDENCE, K_SVG, K_TITLE, K_BY, K_ZIP, K_ANY_JVM_ARGS);
     private static final String SOURCE = "source";
     private static final String Q_TYPE = "qType";
 
@@ -83,6 +91,8 @@ public final class Ratio {
      * @param metric     the metric, and by method the exceptions to it
      * @param bench      the benchmark methods, or null for every one
      * @param bySource   whether each source is compared apart
+     * @param zip        pair the i-th of ours with the i-th peer only (else every one with every one)
+     * @param anyJvmArgs pair launches whose JVM options differ (an experiment on a JVM flag)
      * @param where      parameters (and {@code source}) the results must have
      * @param lower      whether lower scores are better
      * @param pooled     pool forks instead of pairing rounds
@@ -90,7 +100,7 @@ public final class Ratio {
      * @param confidence the interval's level
      */
     record Query(List<String> ours, List<String> peers, Map<String, String> metric, List<String> bench,
-                 boolean bySource, Map<String, String> where,
+                 boolean bySource, boolean zip, boolean anyJvmArgs, Map<String, String> where,
                  boolean lower, boolean pooled, boolean regimes, double confidence) {
         static String peerOf(String peer, String a) {
             return peer.endsWith(".") ? peer + a : peer;
@@ -133,8 +143,12 @@ public final class Ratio {
             if (by != null && !by.equals(SOURCE)) {
                 throw new IllegalArgumentException("by must be " + SOURCE + " but was '" + by + "'");
             }
+            final boolean zip = flag(kv, K_ZIP);
+            if (zip && a.split(",").length != b.split(",").length) {
+                throw new IllegalArgumentException("zip=true needs as many peers as ours: a=" + a + " b=" + b);
+            }
             return new Query(List.of(a.split(",")), List.of(b.split(",")), metric,
-                    kv.containsKey(K_BENCH) ? List.of(kv.get(K_BENCH).split(",")) : null, by != null, where,
+                    kv.containsKey(K_BENCH) ? List.of(kv.get(K_BENCH).split(",")) : null, by != null, zip, flag(kv, K_ANY_JVM_ARGS), where,
                     flag(kv, K_LOWER), flag(kv, K_POOLED), flag(kv, K_REGIMES), confidence);
         }
 
@@ -171,6 +185,8 @@ public final class Ratio {
      * @param ahead   rounds where ours did better (pooled: -1)
      * @param medianA ours' median per-round (pooled: per-fork) score
      * @param medianB the peer's
+     * @param meanA   ours' mean per-round (pooled: per-fork) score
+     * @param meanB   the peer's
      * @param ratios  the per-round ratios, in round order (pooled: empty)
      * @param regimesA ours' fast/slow split, or null
      * @param regimesB the peer's, or null
@@ -178,6 +194,7 @@ public final class Ratio {
      * @param pooledB pooled: the peer's
      */
     record Line(String ours, String peer, String group, Estimate ratio, int ahead, double medianA, double medianB,
+                double meanA, double meanB,
                 List<Double> ratios, Regimes regimesA, Regimes regimesB, Estimate pooledA, Estimate pooledB) {
         String text(Query q) {
             final StringBuilder s = new StringBuilder();
@@ -191,14 +208,19 @@ public final class Ratio {
                 s.append(String.format(Locale.ROOT, "%d rounds, mean of per-round ratios %.3f ± %.3f (%s%%), %s in %d of %d",
                         ratio.n(), ratio.mean(), ratio.error(), percent(q.confidence()),
                         q.lower() ? "lower" : "higher", ahead, ratio.n()));
-                s.append(String.format(Locale.ROOT, "; medians %.4g / %.4g; ratios %s", medianA, medianB,
+                s.append(String.format(Locale.ROOT, "; median ratio %.3f; means %.4g / %.4g; medians %.4g / %.4g; ratios %s",
+                        median(ratios.stream().mapToDouble(Double::doubleValue).toArray()), meanA, meanB, medianA, medianB,
                         ratios.stream().map(r -> String.format(Locale.ROOT, "%.2f", r)).collect(Collectors.joining(" "))));
             }
             if (regimesA != null) {
-                s.append("; regimes ").append(regimesA.fast()).append('/').append(regimesA.slow())
-                        .append(" vs ").append(regimesB.fast()).append('/').append(regimesB.slow()).append(" (fast/slow)");
+                s.append("; regimes (fast/slow, their means) ").append(regimes(regimesA)).append(" vs ")
+                        .append(regimes(regimesB));
             }
             return s.toString();
+        }
+
+        private static String regimes(Regimes r) {
+            return String.format(Locale.ROOT, "%d/%d (%.4g, %.4g)", r.fast(), r.slow(), r.fastMean(), r.slowMean());
         }
 
         private static String percent(double confidence) {
@@ -213,7 +235,7 @@ public final class Ratio {
      */
     public static void main(String[] args) throws IOException {
         if (args.length < 1) {
-            System.err.println("usage: Ratio SOURCE a=OURS[,OURS...] b=PEER|PREFIX. [metric=M] [bench=METHOD]"
+            System.err.println("usage: Ratio SOURCE a=OURS[,OURS...] b=PEER|PREFIX.[,...] [zip=true] [metric=M] [bench=METHOD]"
                     + " [where=name:value,...] [lower=true] [pooled=true] [regimes=true] [confidence=0.999]"
                     + " [svg=FILE title=TEXT]");
             System.exit(2);
@@ -231,15 +253,46 @@ public final class Ratio {
             out.println(l.text(q));
         }
         if (kv.containsKey(K_SVG)) {
+            final List<String> labels = chartLabels(lines);
             final List<RatioChart.Bar> bars = new ArrayList<>();
-            for (Line l : lines) {
-                bars.add(new RatioChart.Bar(l.ours() + " " + l.group(), l.ratio().mean(), l.ratio().error(),
-                        l.ratio().n()));
+            for (int i = 0; i < lines.size(); i++) {
+                final Line l = lines.get(i);
+                bars.add(new RatioChart.Bar(labels.get(i), l.ratio().mean(), l.ratio().error(), l.ratio().n()));
             }
             Files.writeString(Paths.get(kv.get(K_SVG)), RatioChart.svg(kv.getOrDefault(K_TITLE,
                     "ours / peer, mean of per-round ratios and its interval"), bars, q.lower()),
                     StandardCharsets.UTF_8);
         }
+    }
+
+    /**
+     * Short labels for a chart: ours, the method, and of the group's {@code name=value} words only
+     * those that differ between lines (the JDK as "JDK 17"), never the settings number.
+     */
+    static List<String> chartLabels(List<Line> lines) {
+        final List<Map<String, String>> words = new ArrayList<>();
+        for (Line l : lines) {
+            final Map<String, String> w = new LinkedHashMap<>();
+            for (String word : l.group().split(" ")) {
+                final int eq = word.indexOf('=');
+                w.put(eq < 0 ? word : word.substring(0, eq), eq < 0 ? null : word.substring(eq + 1));
+            }
+            words.add(w);
+        }
+        final List<String> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            final StringBuilder label = new StringBuilder(lines.get(i).ours());
+            for (Map.Entry<String, String> e : words.get(i).entrySet()) {
+                final String k = e.getKey();
+                if (e.getValue() == null) {
+                    label.append(' ').append(k);
+                } else if (!k.equals("settings") && words.stream().anyMatch(w -> !e.getValue().equals(w.get(k)))) {
+                    label.append(k.equals("jdk") ? ", JDK " + e.getValue().split("\\.")[0] : " " + k + "=" + e.getValue());
+                }
+            }
+            out.add(label.toString());
+        }
+        return out;
     }
 
     /**
@@ -252,8 +305,9 @@ public final class Ratio {
      */
     static List<Line> compare(ForkTable table, Query q) {
         final List<Line> out = new ArrayList<>();
-        for (String a : q.ours()) {
-            for (String peer : q.peers()) {
+        for (int i = 0; i < q.ours().size(); i++) {
+            final String a = q.ours().get(i);
+            for (String peer : q.zip() ? List.of(q.peers().get(i)) : q.peers()) {
                 final String b = Query.peerOf(peer, a);
                 if (!b.equals(a)) {
                     compare(table, q, a, b, out);
@@ -264,6 +318,13 @@ public final class Ratio {
     }
 
     private static void compare(ForkTable table, Query q, String a, String b, List<Line> out) {
+        final Set<String> sideKeys = new HashSet<>();
+        for (String side : List.of(a, b)) {
+            final String k = selectorKey(table, side);
+            if (k != null) {
+                sideKeys.add(k);
+            }
+        }
         // group -> side -> (source, round) -> fork values
         final Map<String, Map<Boolean, Map<String, List<Double>>>> groups = new LinkedHashMap<>();
         for (ForkTable.Row r : table.rows()) {
@@ -276,8 +337,7 @@ public final class Ratio {
             if (isA == isB) {
                 continue;
             }
-            // Sides told apart by label alone (jars, variants) may hold several queues: each its own group.
-            groups.computeIfAbsent(group(table, r, sideKey(r, isA ? a : b), q.bySource()), g -> new LinkedHashMap<>())
+            groups.computeIfAbsent(group(table, r, sideKeys, q), g -> new LinkedHashMap<>())
                     .computeIfAbsent(isA, s -> new TreeMap<>())
                     .computeIfAbsent(r.source() + "#" + String.format(Locale.ROOT, "%09d", r.round()),
                             k -> new ArrayList<>())
@@ -323,7 +383,8 @@ public final class Ratio {
         }
         final double[] a2 = Arrays.copyOf(va, na);
         final double[] b2 = Arrays.copyOf(vb, nb);
-        return new Line(a, b, group, Estimate.of(rs, q.confidence()), ahead, median(a2), median(b2), ratios,
+        return new Line(a, b, group, Estimate.of(rs, q.confidence()), ahead, median(a2), median(b2),
+                Arrays.stream(a2).average().orElse(Double.NaN), Arrays.stream(b2).average().orElse(Double.NaN), ratios,
                 q.regimes() ? Regimes.of(a2) : null, q.regimes() ? Regimes.of(b2) : null, null, null);
     }
 
@@ -333,7 +394,7 @@ public final class Ratio {
         final double[] vb = sb.values().stream().flatMap(List::stream).mapToDouble(Double::doubleValue).toArray();
         final Estimate ea = Estimate.of(va, q.confidence());
         final Estimate eb = Estimate.of(vb, q.confidence());
-        return new Line(a, b, group, ea.ratioTo(eb), -1, median(va), median(vb), List.of(),
+        return new Line(a, b, group, ea.ratioTo(eb), -1, median(va), median(vb), ea.mean(), eb.mean(), List.of(),
                 q.regimes() ? Regimes.of(va) : null, q.regimes() ? Regimes.of(vb) : null, ea, eb);
     }
 
@@ -346,13 +407,34 @@ public final class Ratio {
         return r.label().equals(side) || side.equals(r.params().get(Q_TYPE));
     }
 
-    /** The parameter a side is told apart by, left out of the group: qType, its own, or none. */
-    private static String sideKey(ForkTable.Row r, String side) {
+    /**
+     * The parameter a side is told apart by, left out of the groups: its own for a
+     * {@code name=value} side, qType for a queue, none for a launch label (whose launches may
+     * hold several queues, each then its own group).
+     */
+    private static String selectorKey(ForkTable table, String side) {
         final int eq = side.indexOf('=');
         if (eq > 0) {
             return side.substring(0, eq);
         }
-        return side.equals(r.params().get(Q_TYPE)) ? Q_TYPE : null;
+        return table.rows().stream().anyMatch(r -> side.equals(r.params().get(Q_TYPE))) ? Q_TYPE : null;
+    }
+
+    /**
+     * The number of a run-settings line, where lines that differ only in their JVM options count
+     * as one: the first line equal to it but for them.
+     */
+    private static int withoutJvmArgs(ForkTable table, int settings) {
+        final Map<String, String> mine = new LinkedHashMap<>(table.settings().get(settings - 1));
+        mine.remove(JVM_ARGS);
+        for (int i = 0; i < table.settings().size(); i++) {
+            final Map<String, String> other = new LinkedHashMap<>(table.settings().get(i));
+            other.remove(JVM_ARGS);
+            if (other.equals(mine)) {
+                return i + 1;
+            }
+        }
+        return settings;
     }
 
     private static boolean matchesWhere(ForkTable.Row r, Map<String, String> where) {
@@ -365,21 +447,23 @@ public final class Ratio {
         return true;
     }
 
-    /** The method, the parameters but the one the sides differ in, the JDK, the source if asked. */
-    private static String group(ForkTable table, ForkTable.Row r, String sideKey, boolean bySource) {
+    /** The method, the parameters but the one the sides differ in, the run settings, the source if asked. */
+    private static String group(ForkTable table, ForkTable.Row r, Set<String> sideKeys, Query q) {
         final StringBuilder g = new StringBuilder(r.method());
         r.params().forEach((k, v) -> {
-            if (!k.equals(sideKey)) {
+            if (!sideKeys.contains(k)) {
                 g.append(' ').append(k).append('=').append(v);
             }
         });
         if (r.settings() > 0) {
+            // Results run with other settings (JDK, JVM options, iterations) never pair.
             final String jdk = table.settings().get(r.settings() - 1).get(JDK_VERSION);
             if (jdk != null) {
                 g.append(" jdk=").append(jdk);
             }
+            g.append(" settings=").append(q.anyJvmArgs() ? withoutJvmArgs(table, r.settings()) : r.settings());
         }
-        if (bySource) {
+        if (q.bySource()) {
             g.append(" source=").append(r.source());
         }
         return g.toString();

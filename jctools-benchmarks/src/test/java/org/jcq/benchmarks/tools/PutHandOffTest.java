@@ -41,9 +41,15 @@ class PutHandOffTest {
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
         assertEquals(0, status);
         final List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
-        assertEquals(5, lines.size(), lines.toString());
+        assertEquals(10, lines.size(), lines.toString());
         assertTrue(lines.get(1).startsWith(BenchmarkQueues.MPSC_BLOCKING), lines.get(1));
         assertTrue(lines.get(4).startsWith(BenchmarkQueues.BLOCKING_SPSC), lines.get(4));
+        assertEquals("", lines.get(5));
+        // then the same rows as result lines, one per row, that the packed form reads
+        assertTrue(lines.get(6).startsWith(PutHandOff.LINE_PREFIX + " qType=" + BenchmarkQueues.MPSC_BLOCKING
+                + " threadKind=platform producers=1 capacity=1 nsPerElement="), lines.get(6));
+        assertTrue(lines.get(9).contains("qType=" + BenchmarkQueues.BLOCKING_SPSC + " ") && lines.get(9).contains(" capacity=4 "),
+                lines.get(9));
     }
 
     @ParameterizedTest

@@ -113,6 +113,20 @@ class RatioTest {
     }
 
     @Test
+    void launchesWithOtherJvmOptionsPairOnlyWhenAsked(@TempDir Path dir) throws IOException {
+        for (int i = 0; i < OURS.length; i++) {
+            Files.writeString(dir.resolve((i + 1) + "-on.json"), "[" + result("Q", OURS[i], "32", "17")
+                    .replace("\"mode\"", "\"jvmArgs\": [\"-Dflag=on\"], \"mode\"") + "]");
+            Files.writeString(dir.resolve((i + 1) + "-off.json"), "[" + result("Q", PEER[i], "32", "17") + "]");
+        }
+        final ForkTable t = ForkTable.load(dir, Pack.DEFAULT_PARAMS);
+        assertTrue(Ratio.compare(t, query("a=on", "b=off")).isEmpty(), "other JVM options: other settings");
+        final List<Ratio.Line> lines = Ratio.compare(t, query("a=on", "b=off", "anyJvmArgs=true"));
+        assertEquals(1, lines.size(), lines.toString());
+        assertEquals(OURS.length, lines.get(0).ratio().n());
+    }
+
+    @Test
     void pooledTakesTheRatioOfTheForkMeans(@TempDir Path dir) throws IOException {
         final ForkTable t = ForkTable.load(run(dir, "17"), Pack.DEFAULT_PARAMS);
         final Ratio.Line l = Ratio.compare(t, query("a=Q", "b=JCTools.", "where=batchSize:32", "pooled=true")).get(0);
@@ -156,10 +170,34 @@ class RatioTest {
     }
 
     @Test
+    void zipPairsOursWithThePeerInItsPlaceOnly(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("runs.txt"), String.join("\n",
+                "1 bench qType=QB rate=4", "1 bench qType=Q rate=2", "1 bench qType=RB rate=9", "1 bench qType=R rate=3",
+                "2 bench qType=QB rate=6", "2 bench qType=Q rate=3", "2 bench qType=RB rate=3", "2 bench qType=R rate=1", ""));
+        final ForkTable t = ForkTable.load(dir, Set.of());
+        assertEquals(4, Ratio.compare(t, query("a=QB,RB", "b=Q,R", "metric=rate")).size());
+        final List<Ratio.Line> zipped = Ratio.compare(t, query("a=QB,RB", "b=Q,R", "metric=rate", "zip=true"));
+        assertEquals(List.of("Q", "R"), List.of(zipped.get(0).peer(), zipped.get(1).peer()));
+        assertEquals(2, zipped.get(0).ratio().mean(), 1e-12);
+        assertEquals(3, zipped.get(1).ratio().mean(), 1e-12);
+    }
+
+    @Test
+    void sidesToldApartByDifferentParametersStillPair(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("runs.txt"), String.join("\n",
+                "round=1 opts=\"-Dx=1\" bench qType=Q p99Us=2", "round=1 opts=\"-Dnone\" bench qType=LTQ p99Us=4",
+                "round=2 opts=\"-Dx=1\" bench qType=Q p99Us=3", "round=2 opts=\"-Dnone\" bench qType=LTQ p99Us=3", ""));
+        final List<Ratio.Line> lines = Ratio.compare(ForkTable.load(dir, Set.of()),
+                query("a=opts=-Dx=1", "b=LTQ", "metric=p99Us", "lower=true"));
+        assertEquals(1, lines.size(), lines.toString());
+        assertEquals(0.75, lines.get(0).ratio().mean(), 1e-12);
+    }
+
+    @Test
     void badOptionsAreRejectedNamingThem() {
         for (String[] bad : new String[][] {{"a=Q"}, {"b=Q"}, {"a=Q", "b=R", "lower=yes"},
                 {"a=Q", "b=R", "confidence=2"}, {"a=Q", "b=R", "confidence=x"}, {"a=Q", "b=R", "where=k"},
-                {"a=Q", "b=R", "metric=tpt:"}, {"a=Q", "b=R", "by=label"}}) {
+                {"a=Q", "b=R", "metric=tpt:"}, {"a=Q", "b=R", "by=label"}, {"a=Q", "b=R,S", "zip=true"}, {"a=Q", "b=R", "anyJvmArgs=1"}}) {
             final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> query(bad));
             final String last = bad[bad.length - 1];
             final String key = bad.length == 1 ? "a=OURS and b=PEER" : last.substring(0, last.indexOf('='));
