@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code key=value} command lines of the benchmark mains ({@link Footprint},
- * {@link IdleConsumerCpu}, the latency harness's configuration, the executor harness): one parser
- * and one check per kind of value, so every main rejects a malformed argument, an unknown key, an
- * unknown queue or a bad number with the same message.
+ * The {@code key=value} command lines of the benchmark mains ({@code Compare}, {@link Footprint},
+ * {@link IdleConsumerCpu}, {@code PutHandOff}, {@code Ratio}, {@code Peers}, {@code Pack}, the
+ * latency harness's configuration, the executor harness): one parser and one check per kind of
+ * value, so every main rejects a malformed argument, an unknown key, an unknown queue or a bad
+ * number with the same message.
  */
 public final class KeyValueArgs {
     private KeyValueArgs() {

@@ -1,6 +1,7 @@
 package org.jcq.benchmarks.tools;
 
 import org.jcq.benchmarks.support.BenchmarkQueues;
+import org.jcq.benchmarks.support.KeyValueArgs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -330,20 +331,18 @@ public final class Compare {
                 given.put(key, v);
             }
         }
+        final List<String> keyValues = new ArrayList<>();
         for (String a : args) {
             if (a.equals(MODE_QUICK) || a.equals(MODE_FULL)) {
                 mode = a;
             } else if (a.indexOf('=') > 0) {
-                final String key = a.substring(0, a.indexOf('='));
-                if (!KEYS.contains(key)) {
-                    throw new IllegalArgumentException("Unknown key '" + key + "' in '" + a + "'; known: " + KEYS);
-                }
-                given.put(key, a.substring(a.indexOf('=') + 1));
+                keyValues.add(a);
             } else {
                 throw new IllegalArgumentException("Unknown argument '" + a + "'; expected "
                         + MODE_QUICK + ", " + MODE_FULL + " or key=value");
             }
         }
+        given.putAll(KeyValueArgs.parse(keyValues.toArray(new String[0]), KEYS));
         final boolean full = mode.equals(MODE_FULL);
         final String iterationTime = full ? FULL_ITERATION_TIME : QUICK_ITERATION_TIME;
         final Values v = new Values(given);
