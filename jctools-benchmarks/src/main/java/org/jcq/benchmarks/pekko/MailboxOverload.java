@@ -1,9 +1,11 @@
 package org.jcq.benchmarks.pekko;
 
+import org.jcq.benchmarks.support.KeyValueArgs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -88,24 +90,14 @@ public final class MailboxOverload {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        int senders = 4;
-        long seconds = 2;
-        int capacity = 64;
-        long pushTimeOutMillis = 5;
-        long workMicros = 20;
-        int rounds = 3;
-        for (String a : args) {
-            final String[] kv = a.split("=", 2);
-            switch (kv[0]) {
-                case "senders": senders = Integer.parseInt(kv[1]); break;
-                case "seconds": seconds = Long.parseLong(kv[1]); break;
-                case "capacity": capacity = Integer.parseInt(kv[1]); break;
-                case "pushTimeOutMillis": pushTimeOutMillis = Long.parseLong(kv[1]); break;
-                case "workMicros": workMicros = Long.parseLong(kv[1]); break;
-                case "rounds": rounds = Integer.parseInt(kv[1]); break;
-                default: throw new IllegalArgumentException("unknown argument " + a);
-            }
-        }
+        final Map<String, String> kv = KeyValueArgs.parse(args,
+                List.of("senders", "seconds", "capacity", "pushTimeOutMillis", "workMicros", "rounds"));
+        final int senders = KeyValueArgs.positiveInt("senders", kv.get("senders"), 4);
+        final long seconds = KeyValueArgs.positiveLong("seconds", kv.get("seconds"), 2);
+        final int capacity = KeyValueArgs.positiveInt("capacity", kv.get("capacity"), 64);
+        final long pushTimeOutMillis = KeyValueArgs.positiveLong("pushTimeOutMillis", kv.get("pushTimeOutMillis"), 5);
+        final long workMicros = KeyValueArgs.positiveLong("workMicros", kv.get("workMicros"), 20);
+        final int rounds = KeyValueArgs.positiveInt("rounds", kv.get("rounds"), 3);
         System.out.printf("senders=%d seconds=%d capacity=%d pushTimeOutMillis=%d workMicros=%d rounds=%d, %s %s%n",
                 senders, seconds, capacity, pushTimeOutMillis, workMicros, rounds,
                 System.getProperty("java.vm.name"), Runtime.version());
