@@ -1,0 +1,29 @@
+#!/bin/bash
+# Any number of configurations side by side, one fork at a time: each round launches BENCH once
+# per configuration LABEL=JAR:QTYPE (a queue from a jar), in an order rotated from round to round,
+# a JVM each; each launch's JSON is saved as ROUND-LABEL.json with its qType renamed to LABEL, and
+# the round's two-thread ping-pong time (where the two vCPUs sit) goes to pingpong.txt. Read with
+#   java -cp benchmarks.jar org.jcq.benchmarks.tools.Ratio OUT_DIR a=LABEL_A b=LABEL_B,LABEL_C
+# usage: configs.sh OUT_DIR JAVA ROUNDS BENCH LABEL=JAR:QTYPE... [-- JMH options]
+# e.g.   configs.sh /tmp/mpsc java 8 'QueueBaseline.fillAndDrain' new=new.jar:MpscArrayQueue \
+#          cur=cur.jar:MpscArrayQueue vh=cur.jar:JCToolsVH.MpscArrayQueue -- -wi 3 -i 4 -w 500ms -r 500ms
+set -u
+OUT=$1 JAVA=$2 ROUNDS=$3 BENCH=$4
+shift 4
+CONFIGS=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do CONFIGS+=("$1"); shift; done
+[ $# -gt 0 ] && shift
+mkdir -p "$OUT"
+n=${#CONFIGS[@]}
+first=${CONFIGS[0]#*=}
+for round in $(seq 1 "$ROUNDS"); do
+  echo "$round $("$JAVA" -cp "${first%%:*}" org.jcq.benchmarks.tools.PingPong)" >> "$OUT/pingpong.txt"
+  for k in $(seq 0 $((n - 1))); do
+    c=${CONFIGS[$(((k + round) % n))]}
+    label=${c%%=*} rest=${c#*=}
+    jar=${rest%%:*} q=${rest#*:}
+    b="$OUT/$round-$label"
+    "$JAVA" -jar "$jar" "$BENCH" -p qType="$q" -f 1 "$@" -rf json -rff "$b.json" > "$b.txt" 2>&1
+    sed -i "s/\"qType\" : \"$q\"/\"qType\" : \"$label\"/" "$b.json"
+  done
+done
