@@ -10,21 +10,5 @@
 set -u
 R=$1 JAVA=$2 BENCH=$3 ROUNDS=$4 Q=$5 LA=$6 JA=$7 LB=$8 JB=$9
 shift 9
-mkdir -p "$R"
-# JDK 24 and later warn about JMH's use of sun.misc.Unsafe unless told to allow it.
-U=() FORK_U=()
-if "$JAVA" --sun-misc-unsafe-memory-access=allow -version > /dev/null 2>&1; then
-  U=(--sun-misc-unsafe-memory-access=allow) FORK_U=(-jvmArgsPrepend --sun-misc-unsafe-memory-access=allow)
-fi
-for round in $(seq 1 "$ROUNDS"); do
-  order="$LA $LB"
-  [ $((round % 2)) -eq 0 ] && order="$LB $LA"
-  for label in $order; do
-    jar=$JA
-    [ "$label" = "$LB" ] && jar=$JB
-    "$JAVA" "${U[@]}" -jar "$jar" "$BENCH" -p qType="$Q" -f 1 "$@" "${FORK_U[@]}" \
-      -rf json -rff "$R/$round-$label.json" > "$R/$round-$label.txt" 2>&1
-    sed -i "s/\"qType\" : \"$Q\"/\"qType\" : \"$label\"/" "$R/$round-$label.json"
-    echo "$round $label $(grep -E '^[A-Za-z]+\.[A-Za-z]+ ' "$R/$round-$label.txt" | awk '{print $(NF-3)}' | head -1)"
-  done
-done
+# Two configurations of configs.sh, which alternates them (A first in odd rounds).
+exec bash "$(dirname "$0")/configs.sh" "$R" "$JAVA" "$ROUNDS" "$BENCH" "$LA=$JA:$Q" "$LB=$JB:$Q" -- "$@"

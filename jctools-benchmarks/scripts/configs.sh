@@ -1,12 +1,14 @@
 #!/bin/bash
 # Any number of configurations side by side, one fork at a time: each round launches BENCH once
-# per configuration LABEL=JAR:QTYPE (a queue from a jar), in an order rotated from round to round,
-# a JVM each; each launch's JSON is saved as ROUND-LABEL.json with its qType renamed to LABEL, and
-# the round's two-thread ping-pong time (where the two vCPUs sit) goes to pingpong.txt. Read with
+# per configuration LABEL=JAR:QTYPE (a queue from a jar), in an order rotated from round to round
+# (round 1 in the order given), a JVM each; each launch's JSON is saved as ROUND-LABEL.json with
+# its qType renamed to LABEL, and the round's two-thread ping-pong time (where the two vCPUs sit;
+# where the first jar has PingPong) goes to pingpong.txt. Read with
 #   java -cp benchmarks.jar org.jcq.benchmarks.tools.Ratio OUT_DIR a=LABEL_A b=LABEL_B,LABEL_C
 # usage: configs.sh OUT_DIR JAVA ROUNDS BENCH LABEL=JAR:QTYPE... [-- JMH options]
 # e.g.   configs.sh /tmp/mpsc java 8 'QueueBaseline.fillAndDrain' new=new.jar:MpscArrayQueue \
 #          cur=cur.jar:MpscArrayQueue vh=cur.jar:JCToolsVH.MpscArrayQueue -- -wi 3 -i 4 -w 500ms -r 500ms
+# Prints each launch's first score as it goes.
 set -u
 OUT=$1 JAVA=$2 ROUNDS=$3 BENCH=$4
 shift 4
@@ -14,16 +16,30 @@ CONFIGS=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do CONFIGS+=("$1"); shift; done
 [ $# -gt 0 ] && shift
 mkdir -p "$OUT"
+# JDK 24 and later warn about JMH's use of sun.misc.Unsafe (and JCTools' Unsafe edition needs it)
+# unless told to allow it: host and forks.
+U=() FORK_U=()
+if "$JAVA" --sun-misc-unsafe-memory-access=allow -version > /dev/null 2>&1; then
+  U=(--sun-misc-unsafe-memory-access=allow) FORK_U=(-jvmArgsPrepend --sun-misc-unsafe-memory-access=allow)
+fi
 n=${#CONFIGS[@]}
 first=${CONFIGS[0]#*=}
+PINGPONG=""
+if unzip -l "${first%%:*}" org/jcq/benchmarks/tools/PingPong.class > /dev/null 2>&1; then
+  PINGPONG=org.jcq.benchmarks.tools.PingPong
+fi
 for round in $(seq 1 "$ROUNDS"); do
-  echo "$round $("$JAVA" -cp "${first%%:*}" org.jcq.benchmarks.tools.PingPong)" >> "$OUT/pingpong.txt"
+  if [ -n "$PINGPONG" ]; then
+    echo "$round $("$JAVA" "${U[@]}" -cp "${first%%:*}" "$PINGPONG")" >> "$OUT/pingpong.txt"
+  fi
   for k in $(seq 0 $((n - 1))); do
-    c=${CONFIGS[$(((k + round) % n))]}
+    c=${CONFIGS[$(((k + round - 1) % n))]}
     label=${c%%=*} rest=${c#*=}
     jar=${rest%%:*} q=${rest#*:}
     b="$OUT/$round-$label"
-    "$JAVA" -jar "$jar" "$BENCH" -p qType="$q" -f 1 "$@" -rf json -rff "$b.json" > "$b.txt" 2>&1
+    "$JAVA" "${U[@]}" -jar "$jar" "$BENCH" -p qType="$q" -f 1 "$@" "${FORK_U[@]}" -rf json -rff "$b.json" \
+      > "$b.txt" 2>&1
     sed -i "s/\"qType\" : \"$q\"/\"qType\" : \"$label\"/" "$b.json"
+    echo "$round $label $(grep -E '^[A-Za-z]+\.[A-Za-z]+ ' "$b.txt" | awk '{print $(NF-3)}' | head -1)"
   done
 done

@@ -77,6 +77,21 @@ public final class KeyValueArgs {
         return positive(key, value, defaultValue, "long", Long.MAX_VALUE);
     }
 
+    /**
+     * @return {@code value} as a boolean, or {@code defaultValue} if it is null
+     * @throws IllegalArgumentException naming the key and value if it is neither {@code true} nor
+     *                                  {@code false}
+     */
+    public static boolean bool(String key, String value, boolean defaultValue) {
+        if (value == null) {
+            return defaultValue;
+        }
+        if (!value.equals("true") && !value.equals("false")) {
+            throw new IllegalArgumentException(key + " must be true or false but was '" + value + "'");
+        }
+        return Boolean.parseBoolean(value);
+    }
+
     private static long positive(String key, String value, long defaultValue, String type, long max) {
         if (value == null) {
             return defaultValue;

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -95,7 +96,7 @@ public final class Peers {
         final String prefix = kv.getOrDefault("prefix", "");
         final Peers p = new Peers(ForkTable.load(Paths.get(args[0]), Pack.DEFAULT_PARAMS), prefix, System.out);
         final String label = kv.getOrDefault("label", prefix.isEmpty() ? Paths.get(args[0]).getFileName().toString() : prefix);
-        if (Boolean.parseBoolean(kv.getOrDefault("summary", "false"))) {
+        if (KeyValueArgs.bool("summary", kv.get("summary"), false)) {
             p.summary(label);
         } else {
             p.all(label);
@@ -129,7 +130,7 @@ public final class Peers {
         for (String p : List.of(phase, phase + BATCH_SUFFIX)) {
             final Map<Key, Double> again = phases.getOrDefault(p, Map.of()).get(q);
             if (again != null) {
-                final java.util.Set<String> redone = again.keySet().stream().map(Key::method).collect(Collectors.toSet());
+                final Set<String> redone = again.keySet().stream().map(Key::method).collect(Collectors.toSet());
                 data.keySet().removeIf(k -> redone.contains(k.method()));
                 data.putAll(again);
             }

@@ -166,11 +166,7 @@ public final class Ratio {
         }
 
         private static boolean flag(Map<String, String> kv, String key) {
-            final String v = kv.getOrDefault(key, "false");
-            if (!v.equals("true") && !v.equals("false")) {
-                throw new IllegalArgumentException(key + " must be true or false but was '" + v + "'");
-            }
-            return Boolean.parseBoolean(v);
+            return KeyValueArgs.bool(key, kv.get(key), false);
         }
     }
 
