@@ -160,6 +160,10 @@ public final class GenerateStressTests {
                     M, M, 0, 5, 2, Blocking.CONSUMER),
             new Queue("MpmcUnboundedBlockingUnpaddedArrayQueue", "queues",
                     "new MpmcUnboundedBlockingUnpaddedArrayQueue<>(2, 1)", M, M, 0, 5, 2, Blocking.CONSUMER),
+            // jctools-experimental: LPRQ, a ring of 4 (Boundary's races straddle its wrap) and
+            // linked rings of 2 (every race closes a ring or links one).
+            new Queue("MpmcPrqArrayQueue", "experimental", "new MpmcPrqArrayQueue<>(4)", M, M, 4, 3, 3, Blocking.NONE),
+            new Queue("MpmcLprqQueue", "experimental", "new MpmcLprqQueue<>(2)", M, M, 0, 5, 2, Blocking.NONE),
             // The harness self-checks: a queue that publishes its index before its element, and a
             // blocking queue whose waiters park before they check. Their tests must FAIL; they
             // are kept apart from the smoke and full runs (see docs/concurrency-tests.md).
@@ -326,6 +330,7 @@ public final class GenerateStressTests {
                 .append("package org.jcq.concurrency.").append(q.pkg()).append(";\n\n")
                 .append("import org.jcq.concurrency.*;\n")
                 .append("import org.jcq.queues.*;\n")
+                .append(q.pkg().equals("experimental") ? "import org.jcq.experimental.lprq.*;\n" : "")
                 .append("import org.openjdk.jcstress.annotations.*;\n")
                 .append("import org.openjdk.jcstress.infra.results.*;\n\n")
                 .append("/** jcstress tests of {@code ").append(q.name()).append("}, built as {@code ")

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
  * skips a test that needs more CPUs than it has, silently but for one line).
  */
 class StressSmokeIT {
-    /** The generated tests of the real queues; the self-check's broken queue lives apart. */
-    static final String QUEUES = "^org\\.jcq\\.concurrency\\.queues\\.";
+    /** The generated tests of the real queues, core and experimental; the self-check's broken queue lives apart. */
+    static final String QUEUES = "^org\\.jcq\\.concurrency\\.(queues|experimental)\\.";
 
     @Test
     void everyQueueTestRunsWithoutForbiddenOutcomes() throws Exception {

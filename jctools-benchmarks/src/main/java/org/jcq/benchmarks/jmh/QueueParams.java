@@ -105,7 +105,8 @@ public abstract class QueueParams {
         BenchmarkQueues.JCTOOLS_ATOMIC_PREFIX + BenchmarkQueues.SPSC_LINKED_UNPADDED,
         BenchmarkQueues.JCTOOLS_ATOMIC_PREFIX + BenchmarkQueues.MPSC_LINKED_UNPADDED,
         BenchmarkQueues.AGRONA_SPSC,
-        BenchmarkQueues.AGRONA_MPSC, BenchmarkQueues.AGRONA_MPMC, BenchmarkQueues.JDK_CLQ,
+        BenchmarkQueues.AGRONA_MPSC, BenchmarkQueues.AGRONA_MPMC,
+        BenchmarkQueues.EXPERIMENTAL_PRQ, BenchmarkQueues.EXPERIMENTAL_LPRQ, BenchmarkQueues.JDK_CLQ,
         BenchmarkQueues.JDK_ABQ, BenchmarkQueues.JDK_LTQ,
     })
     /** The queue under benchmark, a {@link BenchmarkQueues} name. */

@@ -110,6 +110,12 @@ public final class BenchmarkQueues {
     public static final String AGRONA_PREFIX = "Agrona.";
     /** Prefix of the JDK's queues. */
     public static final String JDK_PREFIX = "JDK.";
+    /** Prefix of jctools-experimental's queues (designs on trial, no JCTools twin). */
+    public static final String EXPERIMENTAL_PREFIX = "Experimental.";
+    /** jctools-experimental's bounded LPRQ ring (capacity). */
+    public static final String EXPERIMENTAL_PRQ = EXPERIMENTAL_PREFIX + "MpmcPrqArrayQueue";
+    /** jctools-experimental's LPRQ: linked rings (the capacity is the ring size). */
+    public static final String EXPERIMENTAL_LPRQ = EXPERIMENTAL_PREFIX + "MpmcLprqQueue";
 
     /** This project's single-producer single-consumer array queue. */
     public static final String SPSC = "SpscArrayQueue";
@@ -445,6 +451,8 @@ public final class BenchmarkQueues {
         m.put(AGRONA_SPSC, OneToOneConcurrentArrayQueue::new);
         m.put(AGRONA_MPSC, ManyToOneConcurrentArrayQueue::new);
         m.put(AGRONA_MPMC, ManyToManyConcurrentArrayQueue::new);
+        m.put(EXPERIMENTAL_PRQ, org.jcq.experimental.lprq.MpmcPrqArrayQueue::new);
+        m.put(EXPERIMENTAL_LPRQ, capacity -> new org.jcq.experimental.lprq.MpmcLprqQueue<>(Math.max(2, capacity)));
         m.put(JDK_CLQ, capacity -> new ConcurrentLinkedQueue<>());
         m.put(JDK_ABQ, ArrayBlockingQueue::new);
         m.put(JDK_LTQ, capacity -> new LinkedTransferQueue<>());

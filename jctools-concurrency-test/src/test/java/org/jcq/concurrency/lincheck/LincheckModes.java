@@ -39,14 +39,24 @@ final class LincheckModes {
      *     interleavings
      */
     static ModelCheckingOptions modelChecking(Subject queue) {
-        return new ModelCheckingOptions()
+        final ModelCheckingOptions options = new ModelCheckingOptions()
             .iterations(LONG ? 30 : 10)
             .invocationsPerIteration(LONG ? 1_000 : 500)
             .threads(threads(queue))
             .actorsPerThread(3)
             .actorsBefore(3)
             .actorsAfter(2);
+        if (queue.patientLoops()) {
+            // A PRQ consumer at a ticket whose enqueuer gave it up looks at the cell a bounded
+            // number of times (its patience) before it passes it; no other thread can end that
+            // loop, so the default bound would report it as hung.
+            options.loopBound(PATIENCE_LOOKS);
+        }
+        return options;
     }
+
+    /** More than the PRQ queues' patience: a loop it ends is not a hang. */
+    private static final int PATIENCE_LOOKS = 1 << 12;
 
     /**
      * Two threads for an SPSC queue checked without {@code isEmpty} (one producer, one consumer:

@@ -2,6 +2,8 @@ package org.jcq.concurrency.lincheck;
 
 import java.util.List;
 import java.util.function.Supplier;
+import org.jcq.experimental.lprq.MpmcLprqQueue;
+import org.jcq.experimental.lprq.MpmcPrqArrayQueue;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcBlockingArrayQueue;
@@ -133,7 +135,13 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             new Subject("MpmcBlockingUnpaddedArrayQueue(16) removing", QueueOperations.MpmcRemoving.class,
                 () -> new MpmcBlockingUnpaddedArrayQueue<>(16)),
             new Subject("MpmcUnboundedBlockingUnpaddedArrayQueue(2, 0) removing", QueueOperations.MpmcRemoving.class,
-                () -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(2, 0)));
+                () -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(2, 0)),
+            // jctools-experimental's LPRQ: rings of 2 linked (given-up tickets, UNSAFE cells, closes
+            // and new rings within a scenario). The bounded ring's bound counts given-up tickets,
+            // so a ring of 2 refuses offers a bounded FIFO would take (a departure its notes
+            // state): it is checked below its bound, for order and emptiness.
+            new Subject("MpmcPrqArrayQueue(64)", QueueOperations.Mpmc.class, () -> new MpmcPrqArrayQueue<>(64)),
+            new Subject("MpmcLprqQueue(2)", QueueOperations.Mpmc.class, () -> new MpmcLprqQueue<>(2)));
     }
 
     /**
@@ -151,6 +159,14 @@ record Subject(String name, Class<? extends QueueOperations> operations,
             throw new IllegalStateException("no Lincheck run in progress");
         }
         return subject;
+    }
+
+    /**
+     * @return whether the queue's consumers wait for a slow producer a bounded number of times and
+     *     then go on (the PRQ queues of jctools-experimental), a loop the model checker must let run
+     */
+    boolean patientLoops() {
+        return name.contains("Prq") || name.contains("Lprq");
     }
 
     /** @return a new, empty queue */
