@@ -182,6 +182,29 @@ abstract class PrqRingPad2 extends PrqRingTail {
  * tail only returns CLOSED. An enqueuer of the linked form that has given up {@link #STARVING}
  * tickets closes the ring too (forced), so that it adds to a new ring: the paper's guard against
  * an enqueuer starved by dequeuers that keep giving its tickets up.
+ *
+ * <h2>Where this differs from the reference code we read</h2>
+ * <ul>
+ * <li>A dequeuer reads a cell's value before its index. Read index first, a dequeuer that had
+ * cancelled enqueuer {@code h}'s reservation after that enqueuer set the index to {@code h + R}
+ * could read that index, then the element enqueuer {@code h + R} stored since, and take it at
+ * ticket {@code h}, ahead of elements offered before it (PrqQueueRaceTest found it: one producer,
+ * one consumer, a ring of 2). The value first, an element's index is read after the element, so
+ * it is that element's (or later). A give-up reads the value again after the index.</li>
+ * <li>A dequeuer (or peek) passes its ticket at once where enqueuer {@code h} can no longer add:
+ * the index past {@code h + R}, or at {@code h + R} with no reservation read after it; it never
+ * moves an index back.</li>
+ * <li>A poll of a ring that looks empty (head at or past tail) takes no ticket. Otherwise polls of
+ * an empty ring keep moving the head past the tail, and an enqueuer whose cell is UNSAFE (usable
+ * only while the head is not past its ticket) could be starved by a consumer polling in a loop;
+ * the linked form would close the ring, but the bounded ring cannot. It also makes a poll of an
+ * empty queue two loads, as in the core queues.</li>
+ * <li>A closing enqueuer sets the tail to its own ticket (CLOSED), not one past it, so a drained
+ * closed ring counts no element in {@link #size()}.</li>
+ * <li>The bounded ring checks for room before it takes a ticket, and a bounded fill reserves its
+ * cell before it asks the supplier for the element.</li>
+ * <li>{@link #peek()}, which the paper does not have.</li>
+ * </ul>
  */
 final class PrqRing extends PrqRingPad2 {
     /** The tail's CLOSED bit. */

@@ -27,8 +27,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * mix {@code offer} and {@code fill}.
  * <p>
  * Shown failing before the dequeuers read a cell's value before its index: with the index read
- * first, a 1P1C run on a ring of 2 took an element one ticket early ("order 116296 after 116297")
- * within seconds.
+ * first, a 1P1C run on a ring of 2 took an element one ticket early ("element 91008 after 91009"),
+ * in 2 of 2 runs of this class on an idle 2-core machine; each race repeats for at least
+ * {@link #MIN_RACE_NANOS} for that.
  */
 class PrqQueueRaceTest {
     private static final int PER_PRODUCER = 100_000;
@@ -46,10 +47,20 @@ class PrqQueueRaceTest {
         return all.stream();
     }
 
+    /** Each race repeats with a fresh queue until this long has passed (at least once). */
+    private static final long MIN_RACE_NANOS = TimeUnit.MILLISECONDS.toNanos(1500);
+
     @ParameterizedTest(name = "{0}({1}) {2}P{3}C")
     @MethodSource("races")
     void everyElementOnceInProducerOrder(String kind, int size, int producers, int consumers)
             throws InterruptedException {
+        final long start = System.nanoTime();
+        do {
+            race(kind, size, producers, consumers);
+        } while (System.nanoTime() - start < MIN_RACE_NANOS);
+    }
+
+    private static void race(String kind, int size, int producers, int consumers) throws InterruptedException {
         final MessagePassingQueue<Integer> q = kind.equals("MpmcPrqArrayQueue") ? new MpmcPrqArrayQueue<>(size)
                 : new MpmcLprqQueue<>(size);
         final int total = producers * PER_PRODUCER;
