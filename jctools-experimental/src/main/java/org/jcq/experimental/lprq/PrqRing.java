@@ -185,12 +185,15 @@ abstract class PrqRingPad2 extends PrqRingTail {
  *
  * <h2>Where this differs from the reference code we read</h2>
  * <ul>
- * <li>A dequeuer reads a cell's value before its index. Read index first, a dequeuer that had
- * cancelled enqueuer {@code h}'s reservation after that enqueuer set the index to {@code h + R}
- * could read that index, then the element enqueuer {@code h + R} stored since, and take it at
- * ticket {@code h}, ahead of elements offered before it (PrqQueueRaceTest found it: one producer,
- * one consumer, a ring of 2). The value first, an element's index is read after the element, so
- * it is that element's (or later). A give-up reads the value again after the index.</li>
+ * <li>A dequeuer (and peek) takes an element only if the cell's index reads the same before and
+ * after the value. Read once each, index then value, a dequeuer that had cancelled enqueuer
+ * {@code h}'s reservation after that enqueuer set the index to {@code h + R} could pair that index
+ * with the element enqueuer {@code h + R} stored since, and take it at ticket {@code h}, ahead of
+ * elements offered before it (PrqQueueRaceTest found it: one producer, one consumer, a ring of
+ * 2). Value then index fails the other way: a dequeuer could pair the element of an earlier lap,
+ * about to be taken by its own dequeuer, with the index its successor set since, and take it a
+ * second time (Lincheck's model checker found it on {@code MpmcLprqQueue(2)} in its long
+ * configuration). A give-up reads the value after the index.</li>
  * <li>A dequeuer (or peek) passes its ticket at once where enqueuer {@code h} can no longer add:
  * the index past {@code h + R}, or at {@code h + R} with no reservation read after it; it never
  * moves an index back.</li>
@@ -424,15 +427,19 @@ final class PrqRing extends PrqRingPad2 {
         final long lap = h + size;
         long tail = 0;
         for (int looks = 0; ; looks++) {
-            // The value before the index: an element read first was stored after its enqueuer set
-            // the index, so the index read next is at least that element's. Index first, a
-            // dequeuer could pair an index left at h + R by a cancelled enqueuer h with the
-            // element enqueuer h + R stored since, and take that element early.
-            final Object v = lvValue(i);
+            // Index, value, and, to take, the index again: the two words are not read at once,
+            // so a pair read one after the other may belong to two laps. With the index unchanged
+            // around the value read, the element is enqueuer h's: while the index reads h + R only
+            // enqueuer h stores an element (a later lap's enqueuer moves the index on first, and
+            // the index never moves back).
             final long c = lvCell(i);
+            final Object v = lvValue(i);
             final long at = ticket(c);
             if (isElement(v)) {
                 if (at == lap) {
+                    if (lvCell(i) != c) {
+                        continue;
+                    }
                     // Release: the next enqueuer of this cell reserves it with a CAS that reads this.
                     soValue(i, null);
                     return v;
@@ -441,7 +448,7 @@ final class PrqRing extends PrqRingPad2 {
                 if (c < 0 ? lvCell(i) == c : casCell(i, c, c | UNSAFE)) {
                     return null;
                 }
-            } else if (at > lap || (at == lap && lvValue(i) == null)) {
+            } else if (at > lap || (at == lap && v == null)) {
                 // Enqueuer h can no longer add here: a later lap's enqueuer has the cell, or the
                 // index is at h + R and, read after it, no reservation (a peek gave ticket h up,
                 // or enqueuer h's reservation was cancelled after it moved the index, so its last
@@ -517,12 +524,15 @@ final class PrqRing extends PrqRingPad2 {
                     if (lvHead() != h) {
                         continue restart;
                     }
-                    // The value before the index, as in take.
-                    final Object v = lvValue(i);
+                    // Index, value, index again, as in take.
                     final long c = lvCell(i);
+                    final Object v = lvValue(i);
                     final long at = ticket(c);
                     if (isElement(v)) {
                         if (at == lap) {
+                            if (lvCell(i) != c) {
+                                continue;
+                            }
                             // Acquire (volatile): ticket x not yet taken, so v is still its element.
                             if (lvHead() == h) {
                                 return v;
@@ -532,8 +542,7 @@ final class PrqRing extends PrqRingPad2 {
                         if (at > lap) {
                             break;
                         }
-                    } else if (at > lap || (at == lap && lvValue(i) == null)
-                            || (looks >= PATIENCE && giveUp(i, c, lap))) {
+                    } else if (at > lap || (at == lap && v == null) || (looks >= PATIENCE && giveUp(i, c, lap))) {
                         break;
                     }
                     Thread.onSpinWait();
