@@ -41,15 +41,32 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
 
     /**
      * Asks {@code s} for the elements of the claimed indices {@code [from, to)} and publishes
-     * them in order, in runs of slots that do not wrap around the ring (counted loops over array
-     * indices, so the JIT checks the ring's bounds and class once per run). If the supplier
-     * returns null or throws (anything, checked exceptions included), the indices from the failed
-     * one on are given back ({@link #abandon}) before the failure propagates; those before stay
-     * published. So a fill never takes an element it has no room for.
+     * them in order. If the supplier returns null or throws (anything, checked exceptions
+     * included), the indices from the failed one on are given back ({@link #abandon}) before the
+     * failure propagates; those before stay published. So a fill never takes an element it has no
+     * room for.
+     * <p>
+     * Two loop shapes, one algorithm: which one the JIT compiles better depends on the JDK
+     * ({@link IndexedQueue#LATE_BARRIERS}). Where G1's barriers are expanded late, runs of slots
+     * that do not wrap around the ring (counted loops over array indices: the ring's bounds and
+     * class checked once per run) are the faster. Before that, C2 (JDK 17 read in perfasm) stores
+     * seven of the runs loop's values to the stack and reloads them at every element, around the
+     * element store's barrier, while one counter over the claimed indices, the slot computed from
+     * each, compiles to a counted loop in registers; measured side by side in
+     * {@code docs/measurements/2026-11-29-mpsc-batches.md}.
      *
      * @param done how many elements this fill supplied before {@code from}, for the message
      */
     void supply(Supplier<E> s, long from, long to, int mask, int done) {
+        if (LATE_BARRIERS) {
+            supplyRuns(s, from, to, mask, done);
+        } else {
+            supplyEach(s, from, to, mask, done);
+        }
+    }
+
+    /** {@link #supply} as runs of slots: two counters, the index and the slot. */
+    private void supplyRuns(Supplier<E> s, long from, long to, int mask, int done) {
         final Object[] buffer = this.buffer;
         long p = from;
         // One try for the whole batch, not one per element: the loop keeps fewer values live.
@@ -64,6 +81,20 @@ abstract class ClaimingArrayQueue<E> extends CircularArrayQueue<E> {
             }
         } finally {
             giveBackUnsupplied(p, to, mask);
+        }
+    }
+
+    /** {@link #supply} as one loop over the claimed indices, the slot computed from each. */
+    private void supplyEach(Supplier<E> s, long from, long to, int mask, int done) {
+        final Object[] buffer = this.buffer;
+        final int n = (int) (to - from);
+        int k = 0;
+        try {
+            for (; k < n; k++) {
+                publish(buffer, slot(from + k, mask), from + k, supplied(s, done + k));
+            }
+        } finally {
+            giveBackUnsupplied(from + k, to, mask);
         }
     }
 

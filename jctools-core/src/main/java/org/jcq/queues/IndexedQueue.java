@@ -13,6 +13,13 @@ import org.jcq.internal.Args;
  * @param <E> the type of the elements
  */
 abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E>, QueueProgressIndicators {
+    /**
+     * Whether this JDK's C2 expands G1's write barriers late (JDK 24 on, JEP 475), after register
+     * allocation. Batch loops that store references pick their shape by it (see
+     * {@code ClaimingArrayQueue.supply}): a constant, so C2 compiles only the shape picked.
+     */
+    static final boolean LATE_BARRIERS = Runtime.version().feature() >= 24;
+
     /** Producer index, read with acquire: pairs with the producers' release store, CAS or fetch-and-add. */
     abstract long laProducerIndex();
 
