@@ -256,6 +256,16 @@ abstract class BaseLinkedQueue<E> extends AbstractQueue<E> implements MessagePas
     }
 
     /**
+     * What the queue is, for logs and bug reports: its class, {@code capacity=unbounded} and
+     * whether it is empty, e.g. {@code org.jcq.queues.MpscLinkedQueue@1b6d3586[capacity=unbounded, empty=false]}.
+     * Not its size, a walk of every node here, nor its elements.
+     */
+    @Override
+    public String toString() {
+        return QueueText.describe(this, capacity(), "empty=" + isEmpty());
+    }
+
+    /**
      * {@inheritDoc}
      * <p>
      * Walks the chain from the consumer node to the producer node as read at the start: O(n), and

@@ -206,6 +206,16 @@ abstract class BaseMpscCompoundQueue<E> extends AbstractQueue<E> implements Mess
         return lanes.length * lanes[0].capacity();
     }
 
+    /**
+     * What the queue is, for logs and bug reports: its class, capacity, size and lanes, e.g.
+     * {@code org.jcq.queues.MpscCompoundQueue@1b6d3586[capacity=1024, size=3, lanes=4]}; not its
+     * elements.
+     */
+    @Override
+    public String toString() {
+        return QueueText.describe(this, capacity(), "size=" + size() + ", lanes=" + lanes.length);
+    }
+
     @Override
     public void clear() {
         while (poll() != null) {

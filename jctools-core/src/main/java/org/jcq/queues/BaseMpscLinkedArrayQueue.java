@@ -556,6 +556,17 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
         return maxQueueCapacity == NO_BOUND ? UNBOUNDED_CAPACITY : (int) (maxQueueCapacity / STEP);
     }
 
+    /**
+     * What the queue is and where it stands, for logs and bug reports: its class, capacity (or
+     * {@code unbounded}), size and progress indicators, e.g.
+     * {@code org.jcq.queues.MpscArrayQueue@1b6d3586[capacity=1024, size=3, producerIndex=10, consumerIndex=7]}.
+     * Not its elements, as in JCTools, whose queues print their class name alone.
+     */
+    @Override
+    public String toString() {
+        return QueueText.describe(this);
+    }
+
     @Override
     public final long currentProducerIndex() {
         return laProducerIndex() / STEP;

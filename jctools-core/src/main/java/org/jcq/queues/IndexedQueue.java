@@ -27,6 +27,17 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
     abstract long laConsumerIndex();
 
     /**
+     * What the queue is and where it stands, for logs and bug reports: its class, capacity (or
+     * {@code unbounded}), size and progress indicators, e.g.
+     * {@code org.jcq.queues.MpscArrayQueue@1b6d3586[capacity=1024, size=3, producerIndex=10, consumerIndex=7]}.
+     * Not its elements, as in JCTools, whose queues print their class name alone.
+     */
+    @Override
+    public String toString() {
+        return QueueText.describe(this);
+    }
+
+    /**
      * {@inheritDoc}
      * <p>
      * At least the consumer index read after it. The SPSC queues' offer takes effect at its element

@@ -74,7 +74,9 @@ class QueueGuavaSuiteTest {
                         CollectionFeature.SUPPORTS_ADD,
                         CollectionFeature.SUPPORTS_REMOVE,
                         CollectionFeature.KNOWN_ORDER,
-                        CollectionFeature.ALLOWS_NULL_QUERIES)
+                        CollectionFeature.ALLOWS_NULL_QUERIES,
+                        // toString says what the queue is, not its elements (QueueText).
+                        CollectionFeature.NON_STANDARD_TOSTRING)
                 // The MPMC blocking queues remove from any position: by value and by iterator.
                 .withFeatures(spec.removesAnywhere()
                         ? List.of(CollectionFeature.SUPPORTS_ITERATOR_REMOVE)

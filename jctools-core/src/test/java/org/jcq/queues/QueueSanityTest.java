@@ -53,6 +53,30 @@ class QueueSanityTest {
     // ---------------------------------------------------------------------------------------------
     // Capacity
 
+    // ---------------------------------------------------------------------------------------------
+    // toString
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(ALL)
+    void toStringSaysWhatTheQueueIsNotItsElements(QueueSpec spec) {
+        final MessagePassingQueue<String> q = spec.create(16);
+        assertTrue(q.offer("first-element"));
+        assertTrue(q.offer("second-element"));
+        assertEquals("first-element", q.poll());
+        final String text = q.toString();
+        assertTrue(text.startsWith(q.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(q)) + "["),
+                text);
+        assertTrue(text.contains("capacity=" + (spec.bounded() ? Integer.toString(q.capacity()) : "unbounded")), text);
+        assertFalse(text.contains("element"), text);
+        if (q instanceof QueueProgressIndicators) {
+            assertTrue(text.endsWith(", size=1, producerIndex=2, consumerIndex=1]"), text);
+        } else if (spec.name().contains("Compound")) {
+            assertTrue(text.contains(", size=1, lanes="), text);
+        } else {
+            assertTrue(text.endsWith(", empty=false]"), text);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource(BOUNDED)
     void capacityIsRequestRoundedUpToPowerOfTwo(QueueSpec spec) {

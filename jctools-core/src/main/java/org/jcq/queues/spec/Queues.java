@@ -1,6 +1,8 @@
 package org.jcq.queues.spec;
 
 import org.jcq.internal.Args;
+import org.jcq.queues.CheckedBlockingQueue;
+import org.jcq.queues.CheckedQueue;
 import org.jcq.queues.MessagePassingBlockingQueue;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcBlockingArrayQueue;
@@ -201,6 +203,13 @@ public final class Queues {
     private Queues() {
     }
 
+    /**
+     * The system property that makes every builder start {@link Builder#checked(boolean) checked}
+     * ({@code -Dorg.jcq.checked=true}): a test run's or a staging deployment's way to check the
+     * queues a program builds, without a change to its code. Read when a builder is made.
+     */
+    public static final String CHECKED_PROPERTY = "org.jcq.checked";
+
     /** How many threads play a part (produce, or consume). */
     public enum Threads {
         /** One thread at a time. */
@@ -265,6 +274,7 @@ public final class Queues {
         /** A bound in {@code [1, 2^30]}, {@link MessagePassingQueue#UNBOUNDED_CAPACITY} or {@link #NOT_CHOSEN}. */
         private int capacity = NOT_CHOSEN;
         private boolean footprintFirst;
+        private boolean checked = Boolean.getBoolean(CHECKED_PROPERTY);
 
         private Builder() {
         }
@@ -341,6 +351,21 @@ public final class Queues {
         }
 
         /**
+         * Chooses whether the queue comes checked: a {@link CheckedQueue} (from {@link #build()})
+         * or {@link CheckedBlockingQueue} (from {@link #blocking()}) view that throws
+         * {@link IllegalStateException} when two threads use a side chosen as {@link Threads#ONE}
+         * at once, naming both. Off unless chosen here or by the system property
+         * {@value #CHECKED_PROPERTY}; an unchecked queue pays nothing for it.
+         *
+         * @param checked whether to check
+         * @return this builder
+         */
+        public Builder checked(boolean checked) {
+            this.checked = checked;
+            return this;
+        }
+
+        /**
          * Builds a new, empty queue: the table's choice for the decisions made.
          *
          * @param <E> the type of the elements
@@ -353,7 +378,7 @@ public final class Queues {
             // A new, empty queue holds no element yet, so it may be given any element type.
             @SuppressWarnings("unchecked")
             final MessagePassingQueue<E> q = (MessagePassingQueue<E>) TABLE[row].make(capacity);
-            return q;
+            return checked ? CheckedQueue.wrap(q, producers == Threads.ONE, consumers == Threads.ONE) : q;
         }
 
         /**
@@ -370,7 +395,7 @@ public final class Queues {
             final int row = chosenRow();
             @SuppressWarnings("unchecked")
             final MessagePassingBlockingQueue<E> q = (MessagePassingBlockingQueue<E>) BLOCKING[row].make(capacity);
-            return q;
+            return checked ? CheckedBlockingQueue.wrap(q, producers == Threads.ONE, consumers == Threads.ONE) : q;
         }
 
         /** The table row of the decisions made; throws if one is missing. */

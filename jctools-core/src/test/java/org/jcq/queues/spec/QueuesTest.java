@@ -19,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
+import org.jcq.queues.CheckedBlockingQueue;
+import org.jcq.queues.CheckedQueue;
 import org.jcq.queues.MessagePassingBlockingQueue;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcBlockingArrayQueue;
@@ -350,5 +352,39 @@ class QueuesTest {
 
     static int pow2(int n) {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
+    }
+
+    @Test
+    void checkedBuildsCheckedViewsOfTheTablesChoiceWithTheChosenSides() {
+        final MessagePassingQueue<Integer> plain = Queues.builder().producers(MANY).consumers(ONE).bounded(16).build();
+        final MessagePassingQueue<Integer> q = Queues.builder().producers(MANY).consumers(ONE).bounded(16)
+                .checked(true).build();
+        assertSame(CheckedQueue.class, q.getClass());
+        assertSame(plain.getClass(), ((CheckedQueue<Integer>) q).unwrap().getClass());
+        assertTrue(q.toString().contains("producer=any threads, consumer=none now"), q.toString());
+        final MessagePassingBlockingQueue<Integer> b = Queues.builder().producers(ONE).consumers(MANY).unbounded()
+                .checked(true).blocking();
+        assertSame(CheckedBlockingQueue.class, b.getClass());
+        assertTrue(b.toString().contains("producer=none now, consumer=any threads"), b.toString());
+        assertTrue(b.offer(1));
+        assertEquals(1, b.poll());
+        // Off again, and off by default (the property is not set in the tests).
+        assertFalse(Queues.builder().producers(ONE).consumers(ONE).bounded(4).checked(true).checked(false).build()
+                instanceof CheckedQueue);
+        assertFalse(Queues.builder().producers(ONE).consumers(ONE).bounded(4).build() instanceof CheckedQueue);
+    }
+
+    @Test
+    void thePropertyMakesEveryNewBuilderChecked() {
+        final Queues.Builder builder;
+        System.setProperty(Queues.CHECKED_PROPERTY, "true");
+        try {
+            builder = Queues.builder().producers(ONE).consumers(ONE).bounded(4);
+        } finally {
+            System.clearProperty(Queues.CHECKED_PROPERTY);
+        }
+        assertTrue(builder.build() instanceof CheckedQueue);
+        assertTrue(builder.blocking() instanceof CheckedBlockingQueue);
+        assertFalse(builder.checked(false).build() instanceof CheckedQueue);
     }
 }
