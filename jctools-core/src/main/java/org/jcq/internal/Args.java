@@ -25,6 +25,22 @@ public final class Args {
     }
 
     /**
+     * Checks a requested capacity and returns the queue's bound: the request rounded up to a power
+     * of two ({@link #pow2Capacity}), or, if {@code exact}, the request itself, which must then be
+     * at least 1 as well as at least {@code min}.
+     *
+     * @param name the argument's name, for the message
+     * @param requested the requested capacity
+     * @param min the smallest allowed request
+     * @param exact whether the bound is the request itself
+     * @return the bound
+     * @throws IllegalArgumentException if {@code requested} is out of range
+     */
+    public static int capacity(String name, int requested, int min, boolean exact) {
+        return exact ? inRange(name, requested, Math.max(1, min), MAX_POW2) : pow2Capacity(name, requested, min);
+    }
+
+    /**
      * Checks an argument lies in a closed range.
      *
      * @param name the argument's name, for the message

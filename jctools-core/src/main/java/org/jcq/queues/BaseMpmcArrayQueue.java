@@ -60,6 +60,22 @@ import org.jcq.internal.Waits;
  * claimed past it, the drain hands the rest to the callback before the throwable
  * propagates: nothing is lost, and no slot is left for the next lap's producer to wait on.
  *
+ * <h2>Exact bound</h2>
+ * With a bound below the ring's size ({@link Bound#EXACT}), a producer claims index {@code p}
+ * only once element {@code p - bound} is taken, besides finding the slot of {@code p} free. That
+ * element's slot is the one of {@code p + gap} ({@code gap = mask + 1 - bound}), and its take
+ * sets that slot's sequence to {@code p + gap}; before it the sequence is lower, and no later
+ * lap's value can be there while {@code p} is unclaimed. So the claim reads one more sequence;
+ * if it is lower, the queue is full when no consumer has claimed {@code p - bound} (the consumer
+ * index, read after {@code p}, is at or below it), and otherwise the producer waits for that
+ * consumer's take, as it waits for one freeing the slot of {@code p}. A fill, which claims runs,
+ * caps each run at {@code bound - (p - consumerIndex)} instead. A rounded queue tests
+ * {@code bound <= mask} (a final field beside {@code mask}) once per claim and skips all this.
+ * A drain whose callback throws gives the rest of its run back by moving the consumer index
+ * back; producers may meanwhile have claimed against the index it had, so until the consumers
+ * catch up a fill may have left more than {@code bound} elements in the queue (an offer, which
+ * reads the sequences, may not), as many as were given back at most.
+ *
  * <h2>Orderings</h2>
  * A producer stores the element (plain), then the slot's sequence (release); a consumer loads
  * the sequence (acquire), which makes the element and its fields visible; every reader of a slot
@@ -193,6 +209,15 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
             final long p = laProducerIndex();
             final long seq = laSequence(sequences, sequenceSlot(p, mask));
             if (seq == p) {
+                if (bound <= mask) {
+                    final int room = roomBelowBound(sequences, p, mask);
+                    if (room < 0) {
+                        return -1;
+                    }
+                    if (room == 0) {
+                        continue;
+                    }
+                }
                 if (casProducerIndex(p, p + 1)) {
                     return p;
                 }
@@ -202,6 +227,21 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
             }
             // seq > p: another producer claimed p. seq < p, not full: a consumer is freeing it.
         }
+    }
+
+    /**
+     * Cold path of the claims of an exact queue: whether index {@code p} is below the bound,
+     * element {@code p - bound} taken (see "Exact bound"). 1: taken; -1: not claimed by any
+     * consumer, so the queue is full (for a {@code p} read before the consumer index); 0: a
+     * consumer has claimed it and is taking it.
+     */
+    private int roomBelowBound(long[] sequences, long p, int mask) {
+        final long ahead = p + gap();
+        // Acquire: pairs with the consumer's release store of the sequence after its take.
+        if (laSequence(sequences, sequenceSlot(ahead, mask)) >= ahead) {
+            return 1;
+        }
+        return p - bound >= laConsumerIndex() ? -1 : 0;
     }
 
     /**
@@ -228,7 +268,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         while (true) {
             p = laProducerIndex();
             final long seq = laSequence(sequences, sequenceSlot(p, mask));
-            if (seq < p) {
+            if (seq < p || (seq == p && bound <= mask && roomBelowBound(sequences, p, mask) <= 0)) {
                 return false;
             }
             if (seq == p && casProducerIndex(p, p + 1)) {
@@ -344,7 +384,8 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
     /**
      * Removes the published elements that {@code filter} accepts (the first only, if
      * {@code first}), replacing each with {@link #REMOVED} by a CAS, which consumers step over as
-     * they do a failed fill's SKIP (and count off {@link #lvRemoved}); returns how many it removed. For the blocking editions' {@code remove(Object)}
+     * they do a failed fill's SKIP (and count off {@link #lvRemoved}); returns how many it removed.
+     * For the blocking editions' {@code remove(Object)}
      * and bulk removals (no JCTools queue removes but from the head). Any thread may call it.
      * <p>
      * Why it never takes an element a consumer takes too: it raises the removers' count (an
@@ -470,7 +511,15 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         int added = 0;
         while (added < limit) {
             final long p = laProducerIndex();
-            final int want = Math.min(limit - added, runLength(p, mask));
+            int want = Math.min(limit - added, runLength(p, mask));
+            if (bound <= mask) {
+                // Exact: no further than bound past the consumer index; p read first, so a room
+                // of 0 or less means full.
+                want = (int) Math.min(want, bound - (p - laConsumerIndex()));
+                if (want <= 0) {
+                    break;
+                }
+            }
             final int n = ready(sequences, mask, p + Waits.lookahead(want), 0)
                     ? run(sequences, mask, p, p, want)
                     : awaitRun(sequences, mask, p, 0, want, laConsumerIndex() + mask + 1);

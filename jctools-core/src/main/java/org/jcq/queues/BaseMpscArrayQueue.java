@@ -38,6 +38,13 @@ import org.jcq.internal.Waits;
  * it {@code size()} counts it, and {@code isEmpty()} may say false while {@code poll()} steps over
  * it and finds nothing; this happens only after a supplier failed.
  *
+ * <h2>Exact bound</h2>
+ * Everything above holds with "capacity" read as {@code bound}, the capacity the queue was given:
+ * the ring's size ({@code mask + 1}), or less in an exact queue ({@link Bound#EXACT}). The producer
+ * limit is refreshed to {@code consumerIndex + bound}, so a claim keeps {@code p - c < bound}, and
+ * a slot {@code bound} or more indices back has been freed, the ring's more so. Only the limit's
+ * refresh reads the bound: offer's path below the limit is the rounded queue's.
+ *
  * <h2>Orderings</h2>
  * The CAS on the producer index (volatile) orders the claim. The element store is a release store
  * that pairs with the consumer's acquire load of the slot, which publishes the element's fields.
@@ -101,7 +108,7 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
             throw Args.nullElement();
         }
         final int mask = this.mask;
-        final long p = claim(mask);
+        final long p = claim();
         if (p < 0) {
             return false;
         }
@@ -116,12 +123,12 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
     }
 
     /** Claims the next producer index, or returns -1 if the queue is full. */
-    private long claim(int mask) {
+    private long claim() {
         long limit = laProducerLimit();
         long p;
         do {
             p = laProducerIndex();
-            if (p >= limit && p >= (limit = refreshProducerLimit(mask))) {
+            if (p >= limit && p >= (limit = refreshProducerLimit())) {
                 return -1;
             }
         } while (!casProducerIndex(p, p + 1));
@@ -152,7 +159,7 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
         do {
             p = laProducerIndex();
             n = Math.min(producerLimit - p, limit);
-            if (n < limit && (n = Math.min((producerLimit = refreshProducerLimit(mask)) - p, limit)) <= 0) {
+            if (n < limit && (n = Math.min((producerLimit = refreshProducerLimit()) - p, limit)) <= 0) {
                 return 0;
             }
         } while (!casProducerIndex(p, p + n));
@@ -177,20 +184,20 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
         if (e == null) {
             throw Args.nullElement();
         }
-        final int mask = this.mask;
-        final long bound = Math.min(threshold, (long) mask + 1);
+        final int capacity = bound;
+        final long most = Math.min(threshold, (long) capacity);
         long limit = laProducerLimit();
         long p;
         do {
             p = laProducerIndex();
             // limit <= consumerIndex + capacity, so capacity - (limit - p) >= p - consumerIndex:
-            // below the bound by this estimate means below it for sure.
-            if (mask + 1 - (limit - p) >= bound) {
+            // below the threshold by this estimate means below it for sure.
+            if (capacity - (limit - p) >= most) {
                 final long c = laConsumerIndex();
-                if (p - c >= bound) {
+                if (p - c >= most) {
                     return false;
                 }
-                limit = c + mask + 1;
+                limit = c + capacity;
                 soProducerLimit(limit);
             }
         } while (!casProducerIndex(p, p + 1));
@@ -213,7 +220,7 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
         }
         final int mask = this.mask;
         final long p = laProducerIndex();
-        if (p >= laProducerLimit() && p >= refreshProducerLimit(mask)) {
+        if (p >= laProducerLimit() && p >= refreshProducerLimit()) {
             return 1;
         }
         if (!casProducerIndex(p, p + 1)) {
@@ -224,8 +231,8 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
     }
 
     /** Cold path of offer: recomputes the limit from the consumer index (acquire). */
-    private long refreshProducerLimit(int mask) {
-        final long limit = laConsumerIndex() + mask + 1;
+    private long refreshProducerLimit() {
+        final long limit = laConsumerIndex() + bound;
         soProducerLimit(limit);
         return limit;
     }

@@ -2,7 +2,6 @@ package org.jcq.queues;
 
 import java.util.AbstractQueue;
 import java.util.Iterator;
-import java.util.function.IntFunction;
 
 import org.jcq.internal.Args;
 
@@ -20,7 +19,9 @@ import org.jcq.internal.Args;
  * state a producer writes. The lanes and their mask are final; the consumer's lane index
  * ({@code consumerLane}) is read and written by the consumer alone.</li>
  * <li>Every lane has the same power-of-two capacity, so {@link #capacity()} is their sum and
- * {@link #size()} (the sum of the lanes' sizes) never exceeds it.</li>
+ * {@link #size()} (the sum of the lanes' sizes) never exceeds it. With an exact bound
+ * ({@link Bound#EXACT}) the lanes are exact queues whose bounds differ by one at most and add up
+ * to the bound; an offer fails only when a sweep found every lane full, so at the bound.</li>
  * </ol>
  *
  * <h2>Orderings</h2>
@@ -53,30 +54,43 @@ abstract class BaseMpscCompoundQueue<E> extends AbstractQueue<E> implements Mess
     private static final int PEEK = 2;
     private static final int RELAXED_PEEK = 3;
 
-    /** The lanes, all of one capacity; their number is a power of two. */
+    /** The lanes, all of one capacity (exact: within one of each other); their number is a power of two. */
     final BaseMpscArrayQueue<E>[] lanes;
     /** The number of lanes less one. */
     final int laneMask;
+    /** The lanes' capacities' sum. */
+    private final int capacity;
+
+    /** Makes a lane: an MPSC ring of the edition's. */
+    interface Lane<E> {
+        BaseMpscArrayQueue<E> make(int capacity, Bound bound);
+    }
 
     /**
      * @param capacity the requested capacity, in {@code [0, 2^30]}, rounded up to a power of two
+     *     (exact: in {@code [1, 2^30]}, as given)
      * @param queueParallelism the requested number of lanes, at least 1, rounded down to a power of
-     *     two that must not exceed the rounded capacity
+     *     two that must not exceed the capacity
+     * @param bound whether the capacity is rounded up or exact
      * @param lane makes a lane of the given capacity
      */
     @SuppressWarnings("unchecked")
-    BaseMpscCompoundQueue(int capacity, int queueParallelism, IntFunction<BaseMpscArrayQueue<E>> lane) {
-        final int fullCapacity = Args.pow2Capacity("capacity", capacity, 0);
+    BaseMpscCompoundQueue(int capacity, int queueParallelism, Bound bound, Lane<E> lane) {
+        final boolean exact = Bound.exact(bound);
+        final int fullCapacity = Args.capacity("capacity", capacity, 0, exact);
         final int parallel = Integer.highestOneBit(Args.inRange("queueParallelism", queueParallelism, 1, Integer.MAX_VALUE));
         if (fullCapacity < parallel) {
-            throw new IllegalArgumentException("capacity (" + capacity + ", rounded up to " + fullCapacity
+            throw new IllegalArgumentException("capacity (" + capacity
+                    + (exact ? "" : ", rounded up to " + fullCapacity)
                     + ") must be at least queueParallelism (" + queueParallelism + ", rounded down to " + parallel + ")");
         }
         lanes = (BaseMpscArrayQueue<E>[]) new BaseMpscArrayQueue<?>[parallel];
         for (int i = 0; i < parallel; i++) {
-            lanes[i] = lane.apply(fullCapacity / parallel);
+            // Rounded: fullCapacity and parallel are powers of two, so every lane gets the same.
+            lanes[i] = lane.make(fullCapacity / parallel + (i < fullCapacity % parallel ? 1 : 0), bound);
         }
         laneMask = parallel - 1;
+        this.capacity = fullCapacity;
     }
 
     /** The lane the consumer looks at first; consumer only. */
@@ -203,7 +217,7 @@ abstract class BaseMpscCompoundQueue<E> extends AbstractQueue<E> implements Mess
 
     @Override
     public int capacity() {
-        return lanes.length * lanes[0].capacity();
+        return capacity;
     }
 
     /**

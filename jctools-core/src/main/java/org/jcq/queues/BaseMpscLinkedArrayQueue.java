@@ -119,6 +119,13 @@ import org.jcq.internal.Waits;
  * - consumerBuffer store (release) and the link clear (release) -> the iterator's acquire loads:
  *   an iterator that finds a link cleared finds the consumer's new chunk.
  *
+ * Exact bound
+ * -----------
+ * The bound (maxQueueCapacity) is kept by the consumer index alone (invariant 3), so an exact one
+ * (Bound.EXACT, not a power of two) needs one change: a growable queue's last chunk is the bound
+ * rounded up, larger than the bound, so a producer there may claim up to the bound past the
+ * consumer index, not the whole ring (ringCapacity). Chunks stay powers of two.
+ *
  * Linearization points
  * --------------------
  * offer: the successful CAS of the index to p + STEP. A failed offer: the consumer-index load that
@@ -237,10 +244,11 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
 
     /**
      * How far past the consumer index producers may claim in a chunk of mask {@code mask}, in
-     * index units: all of its ring if it is as large as the bound, else all but the JUMP slot.
+     * index units: the bound if the chunk holds it (a growable queue's last chunk, whose ring is
+     * larger than an exact bound: see "Exact bound"), else all of the ring but the JUMP slot.
      */
     private long ringCapacity(int mask) {
-        return STEP * (mask + 1) == maxQueueCapacity ? maxQueueCapacity : STEP * mask;
+        return STEP * (mask + 1) >= maxQueueCapacity ? maxQueueCapacity : STEP * mask;
     }
 
     @Override
@@ -559,7 +567,8 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
     /**
      * What the queue is and where it stands, for logs and bug reports: its class, capacity (or
      * {@code unbounded}), size and progress indicators, e.g.
-     * {@code org.jcq.queues.MpscArrayQueue@1b6d3586[capacity=1024, size=3, producerIndex=10, consumerIndex=7]}.
+     * {@code org.jcq.queues.MpscArrayQueue@1b6d3586[capacity=1024, size=3, producerIndex=10,
+     * consumerIndex=7]}.
      * Not its elements, as in JCTools, whose queues print their class name alone.
      */
     @Override
@@ -763,7 +772,8 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
     }
 
     /**
-     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL}, {@code ORDERED},
+     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL},
+     * {@code ORDERED},
      * never {@code SIZED} (see {@code QueueSpliterator}).
      *
      * @return a spliterator over the elements

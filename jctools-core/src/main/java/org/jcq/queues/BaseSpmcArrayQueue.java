@@ -40,6 +40,17 @@ import org.jcq.internal.Args;
  * found free, as offer does) and the producer index once after the run: consumers, which find
  * elements through that index, see the run at once.
  *
+ * <h2>Exact bound</h2>
+ * With a bound below the ring's size ({@link Bound#EXACT}), the producer may write index
+ * {@code p} only while {@code p - consumerIndex < bound} (element {@code p - bound} claimed by a
+ * consumer), besides finding the slot of {@code p} cleared. Not to read the consumers' index on
+ * every offer, it first looks at the slot of element {@code p - bound}, that of
+ * {@code p + gap} ({@code gap = mask + 1 - bound}): it holds that element until its consumer
+ * clears it, then null, and no later element (index {@code p + gap} is not written before
+ * {@code p}), so a null there settles it; only if it is taken does the producer read the consumer
+ * index. A rounded queue tests {@code bound <= mask} once per offer, a final field beside
+ * {@code mask}, and skips all of this.
+ *
  * <h2>Orderings</h2>
  * The producer stores the element (release), then the producer index (release). A consumer reads
  * the producer index (acquire), or the cache (acquire, pairing with the release store of the
@@ -91,7 +102,8 @@ abstract class BaseSpmcArrayQueue<E> extends CircularArrayQueue<E> {
         final int mask = this.mask;
         final long p = lpProducerIndex();
         final int slot = slot(p, mask);
-        if (laElement(buffer, slot) != null && !awaitFreeSlot(buffer, slot, p, mask)) {
+        if ((laElement(buffer, slot) != null || (bound <= mask && aheadOfBound(buffer, p, mask)))
+                && !awaitFreeSlot(buffer, slot, p)) {
             return false;
         }
         soElement(buffer, slot, e);
@@ -100,18 +112,28 @@ abstract class BaseSpmcArrayQueue<E> extends CircularArrayQueue<E> {
     }
 
     /**
-     * Cold path of offer: the slot still holds the element of {@code p - capacity}. Returns false
-     * if no consumer has claimed it (the queue is full), else waits for its claimant to clear it.
+     * Cold path of offer in an exact queue: whether element {@code p - bound} may still be in the
+     * queue (its slot, that of {@code p + gap}, is not yet cleared); see "Exact bound".
      */
-    private boolean awaitFreeSlot(Object[] buffer, int slot, long p, int mask) {
-        if (p - laConsumerIndex() > mask) {
+    private boolean aheadOfBound(Object[] buffer, long p, int mask) {
+        return laElement(buffer, slot(p + gap(), mask)) != null;
+    }
+
+    /**
+     * Cold path of offer: the slot still holds the element of {@code p - capacity}, or, in an
+     * exact queue, the element of {@code p - bound} may not be taken yet. Returns false if no
+     * consumer has claimed element {@code p - bound} (the queue is full), else waits for the slot
+     * of {@code p} to be cleared by its claimant.
+     */
+    private boolean awaitFreeSlot(Object[] buffer, int slot, long p) {
+        if (p - laConsumerIndex() >= bound) {
             return false;
         }
         for (int spins = 1; laElement(buffer, slot) != null; spins++) {
             // No Thread.onSpinWait(): the clear is one store away (see MpscArrayQueue). Every 64
             // spins the claim is checked again: a drain whose callback threw may have given the
             // rest of its run back, and then nobody is about to clear this slot.
-            if ((spins & RECHECK_MASK) == 0 && p - laConsumerIndex() > mask) {
+            if ((spins & RECHECK_MASK) == 0 && p - laConsumerIndex() >= bound) {
                 return false;
             }
         }
@@ -124,9 +146,11 @@ abstract class BaseSpmcArrayQueue<E> extends CircularArrayQueue<E> {
             throw Args.nullElement();
         }
         final Object[] buffer = this.buffer;
+        final int mask = this.mask;
         final long p = lpProducerIndex();
         final int slot = slot(p, mask);
-        if (laElement(buffer, slot) != null) {
+        if (laElement(buffer, slot) != null
+                || (bound <= mask && aheadOfBound(buffer, p, mask) && p - laConsumerIndex() >= bound)) {
             return false;
         }
         soElement(buffer, slot, e);
@@ -284,8 +308,9 @@ abstract class BaseSpmcArrayQueue<E> extends CircularArrayQueue<E> {
             int slot = from;
             try {
                 for (; slot < to; slot++) {
-                    if (laElement(buffer, slot) != null
-                            && !awaitFreeSlot(buffer, slot, index + (slot - from), mask)) {
+                    final long i = index + (slot - from);
+                    if ((laElement(buffer, slot) != null || (bound <= mask && aheadOfBound(buffer, i, mask)))
+                            && !awaitFreeSlot(buffer, slot, i)) {
                         break;
                     }
                     soElement(buffer, slot, supplied(s, (int) (index - start) + slot - from));

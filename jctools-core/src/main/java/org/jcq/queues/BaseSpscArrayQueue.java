@@ -48,6 +48,20 @@ import org.jcq.internal.Args;
  * drain hands it the rest of the run. The producer never reads the consumer index, so neither
  * early store can make it overwrite a slot: it reuses a slot only after seeing its null.
 
+ * <h2>Exact bound</h2>
+ * With a bound below the ring's size ({@link Bound#EXACT}), index {@code i} may be written only
+ * once element {@code i - bound} has been taken; that element's slot is the one of
+ * {@code i + gap}, {@code gap} being the spare slots ({@code mask + 1 - bound}). So the cold
+ * paths probe that slot where the rounded queue probes the slot of {@code i} itself (gap 0): it
+ * holds element {@code i - bound} until the consumer takes it, then null, and no later element
+ * while {@code i - bound} is below the producer index, which keeping the look-ahead below the
+ * bound ensures. A null there also means the slot of {@code i} is free, as the consumer frees
+ * slots in index order. If that slot still holds its element, a last look at the consumer index
+ * catches a poll that has taken it but not yet cleared the slot (the index is stored first); then
+ * the slot of {@code i} must be seen free as well, as a drain clears its run's slots after storing
+ * the index past all of them. The fast path is the rounded queue's: below the producer limit it
+ * reads no slot.
+ *
  * <h2>Orderings</h2>
  * The producer stores the element (release), then the index (release); the consumer loads the
  * slot (acquire), which pairs with the element store, so the element's fields are visible (a
@@ -82,9 +96,15 @@ abstract class BaseSpscArrayQueue<E> extends CircularArrayQueue<E> {
     /** The look-ahead never probes further than this many slots. */
     private static final int MAX_LOOK_AHEAD_STEP = 4096;
 
-    /** @param capacity the capacity, a power of two */
+    /** @param capacity the capacity: a power of two, or, exact, any bound from 1 */
     BaseSpscArrayQueue(int capacity) {
         super(capacity);
+    }
+
+    /** The look-ahead needs a quarter of the ring to be a slot at least: 4, as JCTools'. */
+    @Override
+    final int leastRing() {
+        return 4;
     }
 
     // The hot fields, declared by the edition (padded or compact) that extends this class.
@@ -118,15 +138,42 @@ abstract class BaseSpscArrayQueue<E> extends CircularArrayQueue<E> {
         return true;
     }
 
-    /** Cold path of offer: probes ahead for a run of free slots, then for the one at {@code p}. */
+    /**
+     * Cold path of offer: probes ahead for a run of free slots, then for the one at {@code p}
+     * (in an exact queue, for the slots of the elements {@code bound} back: see "Exact bound").
+     */
     private boolean hasRoom(Object[] buffer, int mask, long p) {
-        final int step = Math.min((mask + 1) >> 2, MAX_LOOK_AHEAD_STEP);
+        final int gap = gap();
+        final int step = lookAheadStep(mask);
         // Acquire pairs with the consumer's release null store: the slot was read before freed.
-        if (laElement(buffer, slot(p + step, mask)) == null) {
+        if (step > 0 && laElement(buffer, slot(p + step + gap, mask)) == null) {
             spProducerLimit(p + step);
             return true;
         }
-        return laElement(buffer, slot(p, mask)) == null;
+        return laElement(buffer, slot(p + gap, mask)) == null || takenByIndex(buffer, mask, p, gap);
+    }
+
+    /**
+     * The last look of an exact queue's cold paths, when the slot of element {@code p - bound}
+     * still holds it: whether the consumer has taken it all the same, its index stored past it
+     * and its slot not yet cleared (a poll between its two stores), and the slot of {@code p}
+     * itself is free. Without it an offer racing such a poll could fail with the queue below its
+     * bound, which a bound of 1 or 2 makes easy to meet. False in a rounded queue ({@code gap} 0),
+     * where the slot of {@code p} is the one just found taken.
+     */
+    private boolean takenByIndex(Object[] buffer, int mask, long p, int gap) {
+        // Acquire: pairs with the consumer's release store of its index; the slot's acquire load,
+        // with its release null store.
+        return gap != 0 && p - bound < laConsumerIndex() && laElement(buffer, slot(p, mask)) == null;
+    }
+
+    /**
+     * How far offer probes ahead: a quarter of the ring, at most {@link #MAX_LOOK_AHEAD_STEP},
+     * and less than the bound (a probe {@code bound} or more ahead would look at the slot of an
+     * index not yet written: see "Exact bound"); 0 only for an exact bound of 1.
+     */
+    private int lookAheadStep(int mask) {
+        return Math.min(Math.min((mask + 1) >> 2, MAX_LOOK_AHEAD_STEP), bound - 1);
     }
 
     /**
@@ -139,15 +186,15 @@ abstract class BaseSpscArrayQueue<E> extends CircularArrayQueue<E> {
      * slot of {@code p} itself is taken (the ring is full).
      */
     private long roomFor(Object[] buffer, int mask, long p, int wanted) {
-        final int step = Math.min((mask + 1) >> 2, MAX_LOOK_AHEAD_STEP);
-        for (int ahead = Math.max(wanted, step) - 1; ahead > 0; ahead >>= 1) {
+        final int gap = gap();
+        for (int ahead = Math.min(Math.max(wanted, lookAheadStep(mask)), bound) - 1; ahead > 0; ahead >>= 1) {
             // Acquire pairs with the consumer's release null store: the slot was read before freed.
-            if (laElement(buffer, slot(p + ahead, mask)) == null) {
+            if (laElement(buffer, slot(p + ahead + gap, mask)) == null) {
                 spProducerLimit(p + ahead + 1);
                 return ahead + 1;
             }
         }
-        return laElement(buffer, slot(p, mask)) == null ? 1 : 0;
+        return laElement(buffer, slot(p + gap, mask)) == null || takenByIndex(buffer, mask, p, gap) ? 1 : 0;
     }
 
     @Override

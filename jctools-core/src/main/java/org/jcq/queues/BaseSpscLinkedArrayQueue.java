@@ -93,6 +93,14 @@ import org.jcq.internal.Args;
  * throws and the rest of the run goes back to the head, the queue holds up to that rest above its
  * bound until the consumer takes it: nothing is lost, and offers fail again until it has.
  *
+ * <h2>Exact bound</h2>
+ * The chunked and growable queues keep their bound by the consumer index ({@code queueLimit}), so
+ * an exact one ({@link Bound#EXACT}) needs no other check, with two exceptions, both in the
+ * growable queue: a chunk between half the bound and the bound may reach it before it links the
+ * last chunk, so it checks the bound as a chunked queue does; and the last chunk, which is larger
+ * than an exact bound, keeps checking it when the consumer arrives instead of leaving it to the
+ * slots (it never settles). Chunks stay powers of two below the bound rounded up.
+ *
  * <h2>Orderings</h2>
  * The producer stores the element (release) before the index (release); the consumer's acquire
  * load of the slot pairs with the element store, and so does {@code isEmpty()}'s: it answers from the
@@ -212,7 +220,17 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueColdF
      * @throws IllegalArgumentException if {@code capacity} is not in {@code [16, 2^30]}
      */
     static int boundOf(int capacity) {
-        return Args.pow2Capacity("capacity", capacity, 16);
+        return boundOf(capacity, false);
+    }
+
+    /**
+     * The bound of a chunked or growable queue: {@code capacity}, rounded up to a power of two
+     * unless {@code exact}.
+     *
+     * @throws IllegalArgumentException if {@code capacity} is not in {@code [16, 2^30]}
+     */
+    static int boundOf(int capacity, boolean exact) {
+        return Args.capacity("capacity", capacity, 16, exact);
     }
 
     /** The index of {@code index}'s slot in a chunk of mask {@code mask}. */
@@ -367,11 +385,19 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueColdF
 
     /**
      * {@link SpscGrowableArrayQueue}'s {@link #makeRoom}: as the unbounded queue's while the chunk
-     * is smaller than the bound (the bound cannot be reached there), then the last chunk's room.
+     * is at most half the bound (the chunks so far hold less than twice this one, so the bound
+     * cannot be reached there), then the last chunk's room. With a rounded bound no chunk lies
+     * between half the bound and the bound; an exact one may, and there the bound is checked.
      */
     final int roomGrowable(Object[] buffer, int mask, long p) {
-        if (mask + 1 < capacity) {
+        if (2L * (mask + 1) <= capacity) {
             return roomInLinkedChunk(buffer, mask, p, Long.MAX_VALUE);
+        }
+        if (mask + 1 < capacity) {
+            // Exact bounds only: the chunks so far (this one and the smaller ones before it, less
+            // than twice its size) may hold more than the bound, so it is checked, as the chunked
+            // queue checks it; the next chunk is the last.
+            return roomChunked(buffer, mask, p);
         }
         return roomInLastChunk(buffer, mask, p);
     }
@@ -390,7 +416,9 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueColdF
                 return FULL;
             }
             // Acquire pairs with the consumer's release store when it crosses to this chunk.
-            if (laConsumerBuffer() != buffer) {
+            // An exact bound below the chunk's size is never settled: the slots alone would let
+            // the producer fill the whole chunk.
+            if (laConsumerBuffer() != buffer || mask + 1 != capacity) {
                 return roomBelow(buffer, mask, p, queueLimit);
             }
             spProducerQueueLimit(SETTLED);
@@ -669,7 +697,8 @@ abstract class BaseSpscLinkedArrayQueue<E> extends BaseSpscLinkedArrayQueueColdF
     }
 
     /**
-     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL}, {@code ORDERED},
+     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL},
+     * {@code ORDERED},
      * never {@code SIZED} (see {@code QueueSpliterator}).
      *
      * @return a spliterator over the elements

@@ -39,12 +39,42 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
 
     /** The ring; slots hold elements or null. Never reassigned. */
     final Object[] buffer;
-    /** capacity - 1, capacity being a power of two. */
+    /** The ring's size - 1, the size being a power of two. */
     final int mask;
+    /**
+     * The capacity: the ring's size ({@code mask + 1}), or, in an exact-bound queue
+     * ({@link Bound#EXACT}), less. Producers read it only in their cold paths (a limit's refresh, a
+     * look-ahead), or, where the ring's slots alone decide whether there is room, after a test of
+     * it that the JIT predicts; see each algorithm's note, "Exact bound".
+     */
+    final int bound;
 
-    CircularArrayQueue(int capacity) {
-        this.buffer = new Object[padSlots() + capacity];
-        this.mask = capacity - 1;
+    /**
+     * @param bound the capacity, at least 1: the ring is the least power of two that holds it, and
+     *     at least {@link #leastRing()}; a bound below the ring's size makes the queue exact
+     */
+    CircularArrayQueue(int bound) {
+        final int ring = Math.max(bound <= 1 ? 1 : Integer.highestOneBit(bound - 1) << 1, leastRing());
+        this.buffer = new Object[padSlots() + ring];
+        this.mask = ring - 1;
+        this.bound = bound;
+    }
+
+    /**
+     * The smallest ring the algorithm works on: 1 unless overridden. A constant, so it may be
+     * called from the constructor.
+     */
+    int leastRing() {
+        return 1;
+    }
+
+    /**
+     * How many slots of the ring an exact bound leaves spare ({@code mask + 1 - bound}); 0 in a
+     * rounded queue. An index {@code i}'s element may be written once the element of
+     * {@code i - bound}, whose slot is that of {@code i + gap()}, has been taken.
+     */
+    final int gap() {
+        return mask + 1 - bound;
     }
 
     /**
@@ -155,7 +185,7 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
 
     @Override
     public final int capacity() {
-        return mask + 1;
+        return bound;
     }
 
     @Override
@@ -183,7 +213,8 @@ abstract class CircularArrayQueue<E> extends IndexedQueue<E> {
     }
 
     /**
-     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL}, {@code ORDERED},
+     * A late-binding spliterator over {@link #iterator()}: {@code CONCURRENT}, {@code NONNULL},
+     * {@code ORDERED},
      * never {@code SIZED} (see {@code QueueSpliterator}).
      *
      * @return a spliterator over the elements

@@ -24,6 +24,20 @@ public class MpmcArrayQueue<E> extends MpmcArrayQueueFields<E> {
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpmcArrayQueue(int capacity) {
-        super(Args.pow2Capacity("capacity", capacity, 2));
+        this(capacity, Bound.ROUNDED);
+    }
+
+    /**
+     * Creates a queue holding {@code capacity} elements: rounded up to a power of two with
+     * {@link Bound#ROUNDED}, as the one-argument constructor does, or exactly with
+     * {@link Bound#EXACT}.
+     *
+     * @param capacity the requested capacity, in {@code [2, 2^30]} (exact: from 1)
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpmcArrayQueue(int capacity, Bound bound) {
+        super(Args.capacity("capacity", capacity, Bound.exact(bound) ? 1 : 2, Bound.exact(bound)));
     }
 }

@@ -29,9 +29,10 @@ abstract class MpmcArrayQueueCold<E> extends ClaimingArrayQueue<E> {
 
     MpmcArrayQueueCold(int capacity) {
         super(capacity);
+        final int ring = mask + 1;
         final int pad = sequencePadSlots();
-        final long[] sequences = new long[pad + capacity];
-        for (int i = 0; i < capacity; i++) {
+        final long[] sequences = new long[pad + ring];
+        for (int i = 0; i < ring; i++) {
             sequences[pad + i] = i;
         }
         this.sequences = sequences;
@@ -40,6 +41,12 @@ abstract class MpmcArrayQueueCold<E> extends ClaimingArrayQueue<E> {
     @Override
     final int padSlots() {
         return 0;
+    }
+
+    /** Two slots at least: with one, a slot's "free for index i + 1" would read "published i". */
+    @Override
+    final int leastRing() {
+        return 2;
     }
 
     /**

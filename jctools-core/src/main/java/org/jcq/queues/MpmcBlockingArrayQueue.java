@@ -63,7 +63,21 @@ public class MpmcBlockingArrayQueue<E> extends MpmcBlockingArrayQueueFields<E>
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpmcBlockingArrayQueue(int capacity) {
-        super(capacity);
+        this(capacity, Bound.ROUNDED);
+    }
+
+    /**
+     * Creates a queue holding {@code capacity} elements: rounded up to a power of two with
+     * {@link Bound#ROUNDED}, as the one-argument constructor does, or exactly with
+     * {@link Bound#EXACT}.
+     *
+     * @param capacity the requested capacity, in {@code [2, 2^30]} (exact: from 1)
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpmcBlockingArrayQueue(int capacity, Bound bound) {
+        super(capacity, bound);
     }
 
     /** The protocol's lists, or null if no thread has waited yet; for tests. */
@@ -96,7 +110,8 @@ public class MpmcBlockingArrayQueue<E> extends MpmcBlockingArrayQueueFields<E>
      * {@code purge} tasks and settle a task offered as the pool shuts down. Any thread. The
      * removed element's slot stays in the queue until the head passes it; {@code size()} and
      * {@code isEmpty()} do not count it, but may for the moment between a remover's mark and its
-     * count (then {@code isEmpty()} may say false while {@code poll()} finds nothing). While a removal scans, consumers take their elements with an atomic swap instead of
+     * count (then {@code isEmpty()} may say false while {@code poll()} finds nothing). While a
+     * removal scans, consumers take their elements with an atomic swap instead of
      * a plain load and store; an element a producer has claimed but not yet written is not seen.
      *
      * @param o the element to remove (by {@code o.equals}); {@code null} removes nothing

@@ -23,8 +23,8 @@ abstract class MpmcBlockingArrayQueuePad4<E> extends MpmcArrayQueue<E> {
     byte p4_096, p4_097, p4_098, p4_099, p4_100, p4_101, p4_102, p4_103, p4_104, p4_105, p4_106, p4_107, p4_108, p4_109, p4_110, p4_111;
     byte p4_112, p4_113, p4_114, p4_115, p4_116, p4_117, p4_118, p4_119, p4_120, p4_121, p4_122, p4_123, p4_124, p4_125, p4_126, p4_127;
 
-    MpmcBlockingArrayQueuePad4(int capacity) {
-        super(capacity);
+    MpmcBlockingArrayQueuePad4(int capacity, Bound bound) {
+        super(capacity, bound);
     }
 }
 
@@ -51,8 +51,8 @@ abstract class MpmcBlockingArrayQueueWaiting<E> extends MpmcBlockingArrayQueuePa
     /** Removed elements whose marks consumers have not passed yet: not counted by size(). */
     private int removed;
 
-    MpmcBlockingArrayQueueWaiting(int capacity) {
-        super(capacity);
+    MpmcBlockingArrayQueueWaiting(int capacity, Bound bound) {
+        super(capacity, bound);
     }
 
     final long lvWaiting() {
@@ -103,7 +103,7 @@ abstract class MpmcBlockingArrayQueueFields<E> extends MpmcBlockingArrayQueueWai
     byte p5_096, p5_097, p5_098, p5_099, p5_100, p5_101, p5_102, p5_103, p5_104, p5_105, p5_106, p5_107, p5_108, p5_109, p5_110, p5_111;
     byte p5_112, p5_113, p5_114, p5_115, p5_116, p5_117, p5_118, p5_119, p5_120, p5_121, p5_122, p5_123, p5_124, p5_125, p5_126, p5_127;
 
-    MpmcBlockingArrayQueueFields(int capacity) {
-        super(capacity);
+    MpmcBlockingArrayQueueFields(int capacity, Bound bound) {
+        super(capacity, bound);
     }
 }

@@ -76,8 +76,22 @@ public class MpscBlockingConsumerArrayQueue<E> extends MpscBlockingConsumerArray
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpscBlockingConsumerArrayQueue(int capacity) {
+        this(capacity, Bound.ROUNDED);
+    }
+
+    /**
+     * Creates a queue holding {@code capacity} elements: rounded up to a power of two with
+     * {@link Bound#ROUNDED}, as the one-argument constructor does, or exactly with
+     * {@link Bound#EXACT}.
+     *
+     * @param capacity the requested capacity, in {@code [1, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscBlockingConsumerArrayQueue(int capacity, Bound bound) {
         // Unlike MpscArrayQueue's, JCTools' constructor rejects 0.
-        super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2));
+        super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2), bound);
     }
 
     /** The protocol's lists, or null if no thread has waited yet; for tests. */

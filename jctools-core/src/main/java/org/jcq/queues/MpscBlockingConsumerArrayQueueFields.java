@@ -28,8 +28,8 @@ abstract class MpscBlockingConsumerArrayQueuePad5<E> extends MpscArrayQueue<E> {
     byte p5_096, p5_097, p5_098, p5_099, p5_100, p5_101, p5_102, p5_103, p5_104, p5_105, p5_106, p5_107, p5_108, p5_109, p5_110, p5_111;
     byte p5_112, p5_113, p5_114, p5_115, p5_116, p5_117, p5_118, p5_119, p5_120, p5_121, p5_122, p5_123, p5_124, p5_125, p5_126, p5_127;
 
-    MpscBlockingConsumerArrayQueuePad5(int capacity) {
-        super(capacity);
+    MpscBlockingConsumerArrayQueuePad5(int capacity, Bound bound) {
+        super(capacity, bound);
     }
 }
 
@@ -48,8 +48,8 @@ abstract class MpscBlockingConsumerArrayQueueWaiting<E> extends MpscBlockingCons
     /** Null until a thread first waits; then the waiters' lists, for good. */
     private Parking.Lists lists;
 
-    MpscBlockingConsumerArrayQueueWaiting(int capacity) {
-        super(capacity);
+    MpscBlockingConsumerArrayQueueWaiting(int capacity, Bound bound) {
+        super(capacity, bound);
     }
 
     final long lvWaiting() {
@@ -80,7 +80,7 @@ abstract class MpscBlockingConsumerArrayQueueFields<E> extends MpscBlockingConsu
     byte p6_096, p6_097, p6_098, p6_099, p6_100, p6_101, p6_102, p6_103, p6_104, p6_105, p6_106, p6_107, p6_108, p6_109, p6_110, p6_111;
     byte p6_112, p6_113, p6_114, p6_115, p6_116, p6_117, p6_118, p6_119, p6_120, p6_121, p6_122, p6_123, p6_124, p6_125, p6_126, p6_127;
 
-    MpscBlockingConsumerArrayQueueFields(int capacity) {
-        super(capacity);
+    MpscBlockingConsumerArrayQueueFields(int capacity, Bound bound) {
+        super(capacity, bound);
     }
 }

@@ -51,7 +51,21 @@ public class MpscBlockingConsumerUnpaddedArrayQueue<E> extends MpscUnpaddedArray
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpscBlockingConsumerUnpaddedArrayQueue(int capacity) {
-        super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2));
+        this(capacity, Bound.ROUNDED);
+    }
+
+    /**
+     * Creates a queue holding {@code capacity} elements: rounded up to a power of two with
+     * {@link Bound#ROUNDED}, as the one-argument constructor does, or exactly with
+     * {@link Bound#EXACT}.
+     *
+     * @param capacity the requested capacity, in {@code [1, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscBlockingConsumerUnpaddedArrayQueue(int capacity, Bound bound) {
+        super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2), bound);
     }
 
     final long lvWaiting() {

@@ -49,8 +49,7 @@ public class MpscChunkedArrayQueue<E> extends BaseMpscLinkedArrayQueueFields<E> 
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpscChunkedArrayQueue(int capacity) {
-        // The chunk size is worked out from any int; the bound's check throws before super runs.
-        super(defaultChunkSize(capacity), boundOf("capacity", capacity));
+        this(capacity, Bound.ROUNDED);
     }
 
     /**
@@ -63,12 +62,47 @@ public class MpscChunkedArrayQueue<E> extends BaseMpscLinkedArrayQueueFields<E> 
      * @throws IllegalArgumentException if an argument is out of range
      */
     public MpscChunkedArrayQueue(int initialCapacity, int maxCapacity) {
-        super(chunkOf(initialCapacity, maxCapacity), boundOf("maxCapacity", maxCapacity));
+        this(initialCapacity, maxCapacity, Bound.ROUNDED);
+    }
+
+    /**
+     * As {@link #MpscChunkedArrayQueue(int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED})
+     * or exact ({@link Bound#EXACT}: offers fail when the queue holds {@code capacity} elements).
+     *
+     * @param capacity the requested capacity, in {@code [4, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscChunkedArrayQueue(int capacity, Bound bound) {
+        // The chunk size is worked out from any int; the bound's check throws before super runs.
+        super(defaultChunkSize(capacity), boundOf("capacity", capacity, Bound.exact(bound)));
+    }
+
+    /**
+     * As {@link #MpscChunkedArrayQueue(int, int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED}) or exact ({@link Bound#EXACT}: offers fail when the queue holds
+     * {@code maxCapacity} elements); the chunk size is a power of two below the capacity's in both.
+     *
+     * @param initialCapacity the requested chunk size, rounded up to a power of two
+     * @param maxCapacity the requested capacity, in {@code [4, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if an argument is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscChunkedArrayQueue(int initialCapacity, int maxCapacity, Bound bound) {
+        super(chunkOf(initialCapacity, maxCapacity), boundOf("maxCapacity", maxCapacity, Bound.exact(bound)));
     }
 
     /** The bound of a queue of {@code capacity} (the argument {@code name}), checked. */
     static long boundOf(String name, int capacity) {
-        return bound(Args.pow2Capacity(name, capacity, MIN_CAPACITY));
+        return boundOf(name, capacity, false);
+    }
+
+    /** The bound of a queue of {@code capacity} (the argument {@code name}), rounded or exact, checked. */
+    static long boundOf(String name, int capacity, boolean exact) {
+        return bound(Args.capacity(name, capacity, MIN_CAPACITY, exact));
     }
 
     /** The chunk size of the two-argument constructors, checked. */

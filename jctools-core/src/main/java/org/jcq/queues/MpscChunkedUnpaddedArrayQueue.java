@@ -17,7 +17,7 @@ public class MpscChunkedUnpaddedArrayQueue<E> extends BaseMpscLinkedArrayQueueCo
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpscChunkedUnpaddedArrayQueue(int capacity) {
-        super(MpscChunkedArrayQueue.defaultChunkSize(capacity), MpscChunkedArrayQueue.boundOf("capacity", capacity));
+        this(capacity, Bound.ROUNDED);
     }
 
     /**
@@ -30,8 +30,38 @@ public class MpscChunkedUnpaddedArrayQueue<E> extends BaseMpscLinkedArrayQueueCo
      * @throws IllegalArgumentException if an argument is out of range
      */
     public MpscChunkedUnpaddedArrayQueue(int initialCapacity, int maxCapacity) {
+        this(initialCapacity, maxCapacity, Bound.ROUNDED);
+    }
+
+    /**
+     * As {@link #MpscChunkedUnpaddedArrayQueue(int)}, with the capacity rounded up to a power of
+     * two ({@link Bound#ROUNDED})
+     * or exact ({@link Bound#EXACT}: offers fail when the queue holds {@code capacity} elements).
+     *
+     * @param capacity the requested capacity, in {@code [4, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscChunkedUnpaddedArrayQueue(int capacity, Bound bound) {
+        super(MpscChunkedArrayQueue.defaultChunkSize(capacity),
+                MpscChunkedArrayQueue.boundOf("capacity", capacity, Bound.exact(bound)));
+    }
+
+    /**
+     * As {@link #MpscChunkedUnpaddedArrayQueue(int, int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED}) or exact ({@link Bound#EXACT}: offers fail when the queue holds
+     * {@code maxCapacity} elements); the chunk size is a power of two below the capacity's in both.
+     *
+     * @param initialCapacity the requested chunk size, rounded up to a power of two
+     * @param maxCapacity the requested capacity, in {@code [4, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if an argument is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscChunkedUnpaddedArrayQueue(int initialCapacity, int maxCapacity, Bound bound) {
         super(MpscChunkedArrayQueue.chunkOf(initialCapacity, maxCapacity),
-                MpscChunkedArrayQueue.boundOf("maxCapacity", maxCapacity));
+                MpscChunkedArrayQueue.boundOf("maxCapacity", maxCapacity, Bound.exact(bound)));
     }
 
     @Override

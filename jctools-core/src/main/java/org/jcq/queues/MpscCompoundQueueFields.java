@@ -15,8 +15,8 @@ abstract class MpscCompoundQueuePad1<E> extends BaseMpscCompoundQueue<E> {
     byte p1_096, p1_097, p1_098, p1_099, p1_100, p1_101, p1_102, p1_103, p1_104, p1_105, p1_106, p1_107, p1_108, p1_109, p1_110, p1_111;
     byte p1_112, p1_113, p1_114, p1_115, p1_116, p1_117, p1_118, p1_119, p1_120, p1_121, p1_122, p1_123, p1_124, p1_125, p1_126, p1_127;
 
-    MpscCompoundQueuePad1(int capacity, int queueParallelism) {
-        super(capacity, queueParallelism, MpscArrayQueue::new);
+    MpscCompoundQueuePad1(int capacity, int queueParallelism, Bound bound) {
+        super(capacity, queueParallelism, bound, MpscArrayQueue::new);
     }
 }
 
@@ -25,8 +25,8 @@ abstract class MpscCompoundQueueConsumerLane<E> extends MpscCompoundQueuePad1<E>
     /** The lane the consumer looks at first. */
     private int consumerLane;
 
-    MpscCompoundQueueConsumerLane(int capacity, int queueParallelism) {
-        super(capacity, queueParallelism);
+    MpscCompoundQueueConsumerLane(int capacity, int queueParallelism, Bound bound) {
+        super(capacity, queueParallelism, bound);
     }
 
     @Override
@@ -51,7 +51,7 @@ abstract class MpscCompoundQueueFields<E> extends MpscCompoundQueueConsumerLane<
     byte p2_096, p2_097, p2_098, p2_099, p2_100, p2_101, p2_102, p2_103, p2_104, p2_105, p2_106, p2_107, p2_108, p2_109, p2_110, p2_111;
     byte p2_112, p2_113, p2_114, p2_115, p2_116, p2_117, p2_118, p2_119, p2_120, p2_121, p2_122, p2_123, p2_124, p2_125, p2_126, p2_127;
 
-    MpscCompoundQueueFields(int capacity, int queueParallelism) {
-        super(capacity, queueParallelism);
+    MpscCompoundQueueFields(int capacity, int queueParallelism, Bound bound) {
+        super(capacity, queueParallelism, bound);
     }
 }

@@ -34,7 +34,24 @@ public class MpscCompoundUnpaddedQueue<E> extends BaseMpscCompoundQueue<E> {
      *     below the number of lanes
      */
     public MpscCompoundUnpaddedQueue(int capacity, int queueParallelism) {
-        super(capacity, queueParallelism, MpscUnpaddedArrayQueue::new);
+        this(capacity, queueParallelism, Bound.ROUNDED);
+    }
+
+    /**
+     * As {@link #MpscCompoundUnpaddedQueue(int, int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED}) or exact ({@link Bound#EXACT}: offers fail when the queue holds
+     * {@code capacity} elements, spread over lanes whose bounds differ by one at most).
+     *
+     * @param capacity the requested capacity, in {@code [0, 2^30]} (exact: {@code [1, 2^30]}), at
+     *     least the number of lanes
+     * @param queueParallelism the number of lanes, at least 1, rounded down to a power of two
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if an argument is out of range, or the capacity is below
+     *     the number of lanes
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscCompoundUnpaddedQueue(int capacity, int queueParallelism, Bound bound) {
+        super(capacity, queueParallelism, bound, MpscUnpaddedArrayQueue::new);
     }
 
     @Override

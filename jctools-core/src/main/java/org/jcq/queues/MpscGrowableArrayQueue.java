@@ -47,8 +47,7 @@ public class MpscGrowableArrayQueue<E> extends BaseMpscLinkedArrayQueueFields<E>
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpscGrowableArrayQueue(int capacity) {
-        // The chunk size is worked out from any int; the bound's check throws before super runs.
-        super(firstChunkSize(capacity), MpscChunkedArrayQueue.boundOf("capacity", capacity));
+        this(capacity, Bound.ROUNDED);
     }
 
     /**
@@ -61,8 +60,38 @@ public class MpscGrowableArrayQueue<E> extends BaseMpscLinkedArrayQueueFields<E>
      * @throws IllegalArgumentException if an argument is out of range
      */
     public MpscGrowableArrayQueue(int initialCapacity, int maxCapacity) {
+        this(initialCapacity, maxCapacity, Bound.ROUNDED);
+    }
+
+    /**
+     * As {@link #MpscGrowableArrayQueue(int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED})
+     * or exact ({@link Bound#EXACT}: offers fail when the queue holds {@code capacity} elements).
+     *
+     * @param capacity the requested capacity, in {@code [4, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscGrowableArrayQueue(int capacity, Bound bound) {
+        // The chunk size is worked out from any int; the bound's check throws before super runs.
+        super(firstChunkSize(capacity), MpscChunkedArrayQueue.boundOf("capacity", capacity, Bound.exact(bound)));
+    }
+
+    /**
+     * As {@link #MpscGrowableArrayQueue(int, int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED}) or exact ({@link Bound#EXACT}: offers fail when the queue holds
+     * {@code maxCapacity} elements); the first chunk's size is a power of two below the capacity's in both.
+     *
+     * @param initialCapacity the requested first chunk's size, rounded up to a power of two
+     * @param maxCapacity the requested capacity, in {@code [4, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if an argument is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscGrowableArrayQueue(int initialCapacity, int maxCapacity, Bound bound) {
         super(MpscChunkedArrayQueue.chunkOf(initialCapacity, maxCapacity),
-                MpscChunkedArrayQueue.boundOf("maxCapacity", maxCapacity));
+                MpscChunkedArrayQueue.boundOf("maxCapacity", maxCapacity, Bound.exact(bound)));
     }
 
     /** An eighth of the requested bound, rounded up to a power of two, at least 2: as JCTools. */

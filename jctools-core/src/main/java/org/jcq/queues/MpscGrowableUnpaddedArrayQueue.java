@@ -16,7 +16,7 @@ public class MpscGrowableUnpaddedArrayQueue<E> extends BaseMpscLinkedArrayQueueC
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public MpscGrowableUnpaddedArrayQueue(int capacity) {
-        super(MpscGrowableArrayQueue.firstChunkSize(capacity), MpscChunkedArrayQueue.boundOf("capacity", capacity));
+        this(capacity, Bound.ROUNDED);
     }
 
     /**
@@ -29,8 +29,38 @@ public class MpscGrowableUnpaddedArrayQueue<E> extends BaseMpscLinkedArrayQueueC
      * @throws IllegalArgumentException if an argument is out of range
      */
     public MpscGrowableUnpaddedArrayQueue(int initialCapacity, int maxCapacity) {
+        this(initialCapacity, maxCapacity, Bound.ROUNDED);
+    }
+
+    /**
+     * As {@link #MpscGrowableUnpaddedArrayQueue(int)}, with the capacity rounded up to a power of
+     * two ({@link Bound#ROUNDED})
+     * or exact ({@link Bound#EXACT}: offers fail when the queue holds {@code capacity} elements).
+     *
+     * @param capacity the requested capacity, in {@code [4, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscGrowableUnpaddedArrayQueue(int capacity, Bound bound) {
+        super(MpscGrowableArrayQueue.firstChunkSize(capacity),
+                MpscChunkedArrayQueue.boundOf("capacity", capacity, Bound.exact(bound)));
+    }
+
+    /**
+     * As {@link #MpscGrowableUnpaddedArrayQueue(int, int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED}) or exact ({@link Bound#EXACT}: offers fail when the queue holds
+     * {@code maxCapacity} elements); the first chunk's size is a power of two below the capacity's in both.
+     *
+     * @param initialCapacity the requested first chunk's size, rounded up to a power of two
+     * @param maxCapacity the requested capacity, in {@code [4, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if an argument is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public MpscGrowableUnpaddedArrayQueue(int initialCapacity, int maxCapacity, Bound bound) {
         super(MpscChunkedArrayQueue.chunkOf(initialCapacity, maxCapacity),
-                MpscChunkedArrayQueue.boundOf("maxCapacity", maxCapacity));
+                MpscChunkedArrayQueue.boundOf("maxCapacity", maxCapacity, Bound.exact(bound)));
     }
 
     @Override

@@ -39,7 +39,22 @@ public class SpmcUnpaddedArrayQueue<E> extends BaseSpmcArrayQueue<E> {
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public SpmcUnpaddedArrayQueue(int capacity) {
-        super(Args.pow2Capacity("capacity", capacity, 0));
+        this(capacity, Bound.ROUNDED);
+    }
+
+    /**
+     * Creates a queue holding {@code capacity} elements: rounded up to a power of two with
+     * {@link Bound#ROUNDED}, as the one-argument constructor does, or exactly with
+     * {@link Bound#EXACT}.
+     *
+     * @param capacity the requested capacity, in {@code [0, 2^30]} (rounded: 0 gives a capacity of
+     *     1, as in JCTools; exact: at least 1)
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public SpmcUnpaddedArrayQueue(int capacity, Bound bound) {
+        super(Args.capacity("capacity", capacity, 0, Bound.exact(bound)));
     }
 
     @Override

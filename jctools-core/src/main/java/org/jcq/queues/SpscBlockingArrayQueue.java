@@ -58,7 +58,21 @@ public class SpscBlockingArrayQueue<E> extends SpscBlockingArrayQueueFields<E>
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public SpscBlockingArrayQueue(int capacity) {
-        super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2));
+        this(capacity, Bound.ROUNDED);
+    }
+
+    /**
+     * Creates a queue holding {@code capacity} elements: rounded up to a power of two with
+     * {@link Bound#ROUNDED}, as the one-argument constructor does, or exactly with
+     * {@link Bound#EXACT}.
+     *
+     * @param capacity the requested capacity, in {@code [1, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public SpscBlockingArrayQueue(int capacity, Bound bound) {
+        super(Args.inRange("capacity", capacity, 1, Args.MAX_POW2), bound);
     }
 
     /** The protocol's lists, or null if no thread has waited yet; for tests. */

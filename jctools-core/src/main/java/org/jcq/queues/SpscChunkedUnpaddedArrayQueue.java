@@ -18,7 +18,7 @@ public class SpscChunkedUnpaddedArrayQueue<E> extends BaseSpscLinkedArrayQueueCo
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public SpscChunkedUnpaddedArrayQueue(int capacity) {
-        this(defaultChunkSize(capacity), capacity);
+        this(capacity, Bound.ROUNDED);
     }
 
     /**
@@ -31,7 +31,36 @@ public class SpscChunkedUnpaddedArrayQueue<E> extends BaseSpscLinkedArrayQueueCo
      * @throws IllegalArgumentException if either is out of range
      */
     public SpscChunkedUnpaddedArrayQueue(int chunkSize, int capacity) {
-        super(SpscChunkedArrayQueue.chunkOf(chunkSize, capacity), boundOf(capacity));
+        this(chunkSize, capacity, Bound.ROUNDED);
+    }
+
+    /**
+     * As {@link #SpscChunkedUnpaddedArrayQueue(int)}, with the capacity rounded up to a power of
+     * two ({@link Bound#ROUNDED})
+     * or exact ({@link Bound#EXACT}: offers fail when the queue holds {@code capacity} elements).
+     *
+     * @param capacity the requested capacity, in {@code [16, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public SpscChunkedUnpaddedArrayQueue(int capacity, Bound bound) {
+        this(defaultChunkSize(capacity), capacity, bound);
+    }
+
+    /**
+     * As {@link #SpscChunkedUnpaddedArrayQueue(int, int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED}) or exact ({@link Bound#EXACT}: offers fail when the queue holds
+     * {@code capacity} elements); the chunk size is a power of two below the capacity's in both.
+     *
+     * @param chunkSize the requested chunk size, rounded up to a power of two
+     * @param capacity the requested capacity, in {@code [16, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if an argument is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public SpscChunkedUnpaddedArrayQueue(int chunkSize, int capacity, Bound bound) {
+        super(SpscChunkedArrayQueue.chunkOf(chunkSize, capacity), boundOf(capacity, Bound.exact(bound)));
     }
 
     @Override

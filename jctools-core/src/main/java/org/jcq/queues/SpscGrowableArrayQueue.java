@@ -63,7 +63,7 @@ public class SpscGrowableArrayQueue<E> extends BaseSpscLinkedArrayQueueFields<E>
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public SpscGrowableArrayQueue(int capacity) {
-        this(defaultChunkSize(capacity), capacity);
+        this(capacity, Bound.ROUNDED);
     }
 
     /**
@@ -76,7 +76,36 @@ public class SpscGrowableArrayQueue<E> extends BaseSpscLinkedArrayQueueFields<E>
      * @throws IllegalArgumentException if either is out of range
      */
     public SpscGrowableArrayQueue(int initialCapacity, int capacity) {
-        super(firstChunkOf(initialCapacity, capacity), boundOf(capacity));
+        this(initialCapacity, capacity, Bound.ROUNDED);
+    }
+
+    /**
+     * As {@link #SpscGrowableArrayQueue(int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED})
+     * or exact ({@link Bound#EXACT}: offers fail when the queue holds {@code capacity} elements).
+     *
+     * @param capacity the requested capacity, in {@code [16, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public SpscGrowableArrayQueue(int capacity, Bound bound) {
+        this(defaultChunkSize(capacity), capacity, bound);
+    }
+
+    /**
+     * As {@link #SpscGrowableArrayQueue(int, int)}, with the capacity rounded up to a power of two
+     * ({@link Bound#ROUNDED}) or exact ({@link Bound#EXACT}: offers fail when the queue holds
+     * {@code capacity} elements); the first chunk's size is a power of two below the capacity's in both.
+     *
+     * @param initialCapacity the requested first chunk's size, rounded up to a power of two
+     * @param capacity the requested capacity, in {@code [16, 2^30]}
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if an argument is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public SpscGrowableArrayQueue(int initialCapacity, int capacity, Bound bound) {
+        super(firstChunkOf(initialCapacity, capacity), boundOf(capacity, Bound.exact(bound)));
     }
 
     /**

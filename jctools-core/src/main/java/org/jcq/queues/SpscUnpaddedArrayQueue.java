@@ -39,7 +39,23 @@ public class SpscUnpaddedArrayQueue<E> extends BaseSpscArrayQueue<E> {
      * @throws IllegalArgumentException if {@code capacity} is out of range
      */
     public SpscUnpaddedArrayQueue(int capacity) {
-        super(Args.pow2Capacity("capacity", Math.max(capacity, 4), 4));
+        this(capacity, Bound.ROUNDED);
+    }
+
+    /**
+     * Creates a queue holding {@code capacity} elements: rounded up to a power of two with
+     * {@link Bound#ROUNDED}, as the one-argument constructor does, or exactly with
+     * {@link Bound#EXACT}.
+     *
+     * @param capacity the requested capacity, in {@code [1, 2^30]} (rounded: any request below 4
+     *     gives 4, as in JCTools; exact: from 1)
+     * @param bound whether the capacity is rounded up or exact
+     * @throws IllegalArgumentException if {@code capacity} is out of range
+     * @throws NullPointerException if {@code bound} is null
+     */
+    public SpscUnpaddedArrayQueue(int capacity, Bound bound) {
+        super(Bound.exact(bound) ? Args.capacity("capacity", capacity, 1, true)
+                : Args.pow2Capacity("capacity", Math.max(capacity, 4), 4));
     }
 
     @Override

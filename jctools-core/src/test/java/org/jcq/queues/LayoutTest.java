@@ -54,7 +54,7 @@ class LayoutTest {
             "consumerBuffer", "consumerMask");
     // maxQueueCapacity, chunkAllocator: a linked-array queue's bound and chunk allocator (the
     // allocator is replaced only by tests, before the queue is shared).
-    private static final Set<String> COLD = Set.of("buffer", "mask", "sequences",
+    private static final Set<String> COLD = Set.of("buffer", "mask", "bound", "sequences",
             "chunkMask", "chunkShift", "maxPooledChunks", "sequenced", "capacity", "maxQueueCapacity", "chunkAllocator",
             "lanes", "laneMask");
     private static final Pattern PAD = Pattern.compile("p(\\d+)_(\\d{3})");
@@ -220,6 +220,9 @@ class LayoutTest {
         assumeTrue(q instanceof CircularArrayQueue, "not an array queue");
         final CircularArrayQueue<?> ring = (CircularArrayQueue<?>) q;
         final int capacity = q.capacity();
+        // The ring's size: the capacity, or, with an exact bound, the capacity rounded up.
+        final int ringSize = ring.mask + 1;
+        assertTrue(capacity <= ringSize && ringSize < 2 * Math.max(capacity, 2), "ring of " + ringSize + " for " + capacity);
         final int referenceSize = VM.current().arrayIndexScale("java.lang.Object");
         final int ringBase = VM.current().arrayBaseOffset("java.lang.Object");
         final int pad = ring.padSlots();
@@ -232,13 +235,13 @@ class LayoutTest {
             assertTrue(ringBase + pad * referenceSize >= FALSE_SHARING_DISTANCE,
                     "first live slot " + (ringBase + pad * referenceSize) + " bytes after the ring's start");
         }
-        assertEquals(pad + capacity, ring.buffer.length, "buffer length: no unused slots after the live ones");
+        assertEquals(pad + ringSize, ring.buffer.length, "buffer length: no unused slots after the live ones");
 
         long[] sequences = null;
         int sequencePad = 0;
         if (mpmc) {
             sequences = (long[]) sequencesField.get(q);
-            sequencePad = sequences.length - capacity;
+            sequencePad = sequences.length - ringSize;
             final int longSize = VM.current().arrayIndexScale("long");
             final int longBase = VM.current().arrayBaseOffset("long");
             if (spec.compact()) {

@@ -1,8 +1,10 @@
 package org.jcq.queues;
 
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.Queue;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -31,7 +33,25 @@ final class QueueRegistry {
      * @param minAccepted the smallest request the constructor does not reject (JCTools' choice:
      *     some take 0, or any negative value, as the smallest capacity)
      */
-    record Capacity(boolean bounded, int minRequest, int minCapacity, int minAccepted) {
+    record Capacity(boolean bounded, int minRequest, int minCapacity, int minAccepted, IntUnaryOperator exactBound) {
+        Capacity(boolean bounded, int minRequest, int minCapacity, int minAccepted) {
+            this(bounded, minRequest, minCapacity, minAccepted, null);
+        }
+
+        /**
+         * An exact bound ({@link Bound#EXACT}): a request {@code r} builds the queue with a bound
+         * of {@code exactBound(r)}, chosen so that the suites' requests, mostly powers of two, give
+         * bounds below the ring's size ({@link QueueRegistry#exactOf(int)}).
+         */
+        static Capacity exact(int minRequest, IntUnaryOperator exactBound) {
+            return new Capacity(true, minRequest, 1, minRequest, exactBound);
+        }
+
+        /** Whether the queue is built with an exact bound. */
+        boolean exact() {
+            return exactBound != null;
+        }
+
         /** A ring of a power-of-two size, at least {@code minCapacity}. */
         static Capacity pow2(int minRequest, int minCapacity) {
             return new Capacity(true, minRequest, minCapacity, minRequest);
@@ -52,6 +72,9 @@ final class QueueRegistry {
 
         /** The capacity a bounded queue built with {@code requested} must report. */
         int expected(int requested) {
+            if (exact()) {
+                return exactBound.applyAsInt(requested);
+            }
             final int pow2 = requested <= 1 ? 1 : Integer.highestOneBit(requested - 1) << 1;
             return Math.max(pow2, minCapacity);
         }
@@ -134,6 +157,52 @@ final class QueueRegistry {
             return name;
         }
     }
+
+    /**
+     * The bound an exact registry queue gets for a request: one less than a request above 2 (and
+     * in range), so that a power-of-two request leaves a spare slot; small and out-of-range
+     * requests as they are.
+     */
+    static int exactOf(int requested) {
+        return requested <= 2 || requested > 1 << 30 ? requested : requested - 1;
+    }
+
+    /** {@link #exactOf(int)}, positive requests raised to {@code min}. */
+    private static int exactOf(int requested, int min) {
+        return requested < 1 ? requested : Math.max(exactOf(requested), min);
+    }
+
+    /** An exact-bound registry queue: {@code make} builds it with the bound {@code bound} maps the request to. */
+    private static QueueSpec exact(String name, BiFunction<Integer, Bound, MessagePassingQueue<Object>> make,
+            Shape producers, Shape consumers, int minRequest, IntUnaryOperator bound) {
+        return new QueueSpec(name + "[exact]", c -> make.apply(bound.applyAsInt(c), Bound.EXACT), producers, consumers,
+                Capacity.exact(minRequest, bound));
+    }
+
+    /**
+     * Every bounded algorithm built exact ({@link Bound#EXACT}): the rings (padded, and the compact
+     * MPSC and SPSC rings whose constructors differ), the linked-array queues (positive requests
+     * raised to bounds whose chunks link before the last: 24 and 6), the compound queue (twice the
+     * request less one, so that a lane holds what one of the rounded queue's does) and the
+     * blocking queues, each run by every suite as its rounded twin is.
+     */
+    private static final List<QueueSpec> EXACT_QUEUES = List.of(
+            exact("SpscArrayQueue", SpscArrayQueue::new, Shape.SINGLE, Shape.SINGLE, 1, c -> exactOf(c, 1)),
+            exact("SpscUnpaddedArrayQueue", SpscUnpaddedArrayQueue::new, Shape.SINGLE, Shape.SINGLE, 1, c -> exactOf(c, 1)),
+            exact("MpscArrayQueue", MpscArrayQueue::new, Shape.MULTI, Shape.SINGLE, 1, c -> exactOf(c, 1)),
+            exact("MpscUnpaddedArrayQueue", MpscUnpaddedArrayQueue::new, Shape.MULTI, Shape.SINGLE, 1, c -> exactOf(c, 1)),
+            exact("SpmcArrayQueue", SpmcArrayQueue::new, Shape.SINGLE, Shape.MULTI, 1, c -> exactOf(c, 1)),
+            exact("MpmcArrayQueue", MpmcArrayQueue::new, Shape.MULTI, Shape.MULTI, 1, c -> exactOf(c, 1)),
+            exact("SpscChunkedArrayQueue", SpscChunkedArrayQueue::new, Shape.SINGLE, Shape.SINGLE, 1, c -> exactOf(c, 24)),
+            exact("SpscGrowableArrayQueue", SpscGrowableArrayQueue::new, Shape.SINGLE, Shape.SINGLE, 1, c -> exactOf(c, 24)),
+            exact("MpscChunkedArrayQueue", MpscChunkedArrayQueue::new, Shape.MULTI, Shape.SINGLE, 1, c -> exactOf(c, 6)),
+            exact("MpscGrowableArrayQueue", MpscGrowableArrayQueue::new, Shape.MULTI, Shape.SINGLE, 1, c -> exactOf(c, 6)),
+            exact("MpscCompoundQueue", (c, b) -> new MpscCompoundQueue<>(c, 2, b), Shape.MULTI, Shape.SINGLE, 2,
+                    c -> c < 2 || c > 1 << 29 ? c : 2 * c - 1),
+            exact("SpscBlockingArrayQueue", SpscBlockingArrayQueue::new, Shape.SINGLE, Shape.SINGLE, 1, c -> exactOf(c, 1)),
+            exact("MpscBlockingConsumerArrayQueue", MpscBlockingConsumerArrayQueue::new, Shape.MULTI, Shape.SINGLE, 1,
+                    c -> exactOf(c, 1)),
+            exact("MpmcBlockingArrayQueue", MpmcBlockingArrayQueue::new, Shape.MULTI, Shape.MULTI, 1, c -> exactOf(c, 1)));
 
     /** Bounded array queues. */
     private static final List<QueueSpec> ARRAY_QUEUES = List.of(
@@ -241,7 +310,7 @@ final class QueueRegistry {
 
     /** The registry: every family above, one line per queue. */
     static final List<QueueSpec> QUEUES = Stream.of(ARRAY_QUEUES, SPSC_LINKED_ARRAY_QUEUES, MPSC_LINKED_ARRAY_QUEUES,
-                    LINKED_QUEUES, XADD_QUEUES, COMPOUND_QUEUES, BLOCKING_QUEUES)
+                    LINKED_QUEUES, XADD_QUEUES, COMPOUND_QUEUES, BLOCKING_QUEUES, EXACT_QUEUES)
             .flatMap(List::stream)
             .collect(Collectors.toUnmodifiableList());
 

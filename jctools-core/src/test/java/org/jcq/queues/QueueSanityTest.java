@@ -613,7 +613,8 @@ class QueueSanityTest {
         for (final String form : forms) {
             for (final boolean throwing : new boolean[] {false, true}) {
                 final String where = form + (throwing ? " after a throwing supplier" : " after a null supplier");
-                final MessagePassingQueue<Integer> q = spec.create(4);
+                // Room for 4: two offers, the fill's claim and the other producer's offer.
+                final MessagePassingQueue<Integer> q = spec.create(spec.capacity().exact() ? 5 : 4);
                 final int capacity = q.capacity();
                 offerRange(q, 0, 2);
                 final CountDownLatch inSupplier = new CountDownLatch(1);

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.jcq.experimental.lprq.MpmcLprqQueue;
 import org.jcq.experimental.lprq.MpmcPrqArrayQueue;
+import org.jcq.queues.Bound;
 import org.jcq.queues.MessagePassingQueue;
 import org.jcq.queues.MpmcArrayQueue;
 import org.jcq.queues.MpmcBlockingArrayQueue;
@@ -136,6 +137,23 @@ record Subject(String name, Class<? extends QueueOperations> operations,
                 () -> new MpmcBlockingUnpaddedArrayQueue<>(16)),
             new Subject("MpmcUnboundedBlockingUnpaddedArrayQueue(2, 0) removing", QueueOperations.MpmcRemoving.class,
                 () -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(2, 0)),
+            // Exact bounds (Bound.EXACT) below their rings' sizes: a producer must find the element a
+            // bound back taken, not only its own slot free, so the sequential specification's
+            // refusal at capacity() is what they are checked against.
+            new Subject("SpscArrayQueue(1, EXACT)", QueueOperations.Spsc.class,
+                () -> new SpscArrayQueue<>(1, Bound.EXACT)),
+            new Subject("MpscArrayQueue(1, EXACT)", QueueOperations.Mpsc.class,
+                () -> new MpscArrayQueue<>(1, Bound.EXACT)),
+            new Subject("SpmcArrayQueue(1, EXACT)", QueueOperations.Spmc.class,
+                () -> new SpmcArrayQueue<>(1, Bound.EXACT)),
+            new Subject("MpmcArrayQueue(3, EXACT)", QueueOperations.Mpmc.class,
+                () -> new MpmcArrayQueue<>(3, Bound.EXACT)),
+            new Subject("MpscGrowableArrayQueue(2, 5, EXACT)", QueueOperations.Mpsc.class,
+                () -> new MpscGrowableArrayQueue<>(2, 5, Bound.EXACT)),
+            new Subject("MpscCompoundQueue(3, 1, EXACT)", QueueOperations.Mpsc.class,
+                () -> new MpscCompoundQueue<>(3, 1, Bound.EXACT)),
+            new Subject("MpmcBlockingArrayQueue(1, EXACT)", QueueOperations.Mpmc.class,
+                () -> new MpmcBlockingArrayQueue<>(1, Bound.EXACT)),
             // jctools-experimental's LPRQ: rings of 2 linked (given-up tickets, UNSAFE cells, closes
             // and new rings within a scenario). The bounded ring's bound counts given-up tickets,
             // so a ring of 2 refuses offers a bounded FIFO would take (a departure its notes

@@ -1,6 +1,7 @@
 package org.jcq.queues.spec;
 
 import org.jcq.internal.Args;
+import org.jcq.queues.Bound;
 import org.jcq.queues.CheckedBlockingQueue;
 import org.jcq.queues.CheckedQueue;
 import org.jcq.queues.MessagePassingBlockingQueue;
@@ -22,6 +23,7 @@ import org.jcq.queues.MpscUnboundedBlockingConsumerArrayQueue;
 import org.jcq.queues.MpscUnboundedBlockingConsumerUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedUnpaddedArrayQueue;
 import org.jcq.queues.MpscUnboundedXaddArrayQueue;
+import org.jcq.queues.MpscUnpaddedArrayQueue;
 import org.jcq.queues.SpmcArrayQueue;
 import org.jcq.queues.SpmcUnpaddedArrayQueue;
 import org.jcq.queues.SpscArrayQueue;
@@ -31,6 +33,7 @@ import org.jcq.queues.SpscChunkedArrayQueue;
 import org.jcq.queues.SpscChunkedUnpaddedArrayQueue;
 import org.jcq.queues.SpscUnboundedArrayQueue;
 import org.jcq.queues.SpscUnboundedUnpaddedArrayQueue;
+import org.jcq.queues.SpscUnpaddedArrayQueue;
 
 /**
  * Picks a queue by the decisions a user makes: how many threads produce, how many consume,
@@ -50,12 +53,15 @@ import org.jcq.queues.SpscUnboundedUnpaddedArrayQueue;
  * <h2>The choices</h2>
  * {@code n} is the bound given to {@link Builder#bounded(int)}; a bounded queue's
  * {@code capacity()} is {@code n} rounded up to a power of two, and at least the queue's least
- * capacity where {@code n} is smaller. Footprints are bytes an empty queue holds, and in brackets
+ * capacity where {@code n} is smaller; with {@link Builder#bounded(int, Bound)} and
+ * {@link Bound#EXACT} it is {@code n} itself (the same queues, built exact). Footprints are bytes
+ * an empty queue holds, and in brackets
  * with 128 and with 1024 elements (bounded: {@code n = 1024}), by JOL on JDK 17 with compressed
  * references (2026-11-25, the compact linked-array, linked-node and fetch-and-add queues
  * 2026-11-27; {@code docs/choosing-a-queue.md}, which also lists every measurement each reason
  * rests on). Throughput is elements per µs, one producer and one consumer on 2 cores, from
- * {@code docs/measurements/2026-11-21-measurements.md} and {@code docs/measurements/2026-11-25-performance.md}.
+ * {@code docs/measurements/2026-11-21-measurements.md} and {@code
+ * docs/measurements/2026-11-25-performance.md}.
  * <table>
  * <caption>What {@link Builder#build()} returns</caption>
  * <tr><th>Shape</th><th>Bound</th><th>First</th><th>Queue</th><th>Why</th></tr>
@@ -166,37 +172,41 @@ public final class Queues {
     static {
         // Bounded rows get the requested bound n (raised to the queue's least); unbounded rows
         // ignore it and give their chunk size (and, for MPMC, how many emptied chunks to keep).
-        choose(Shape.SPSC, BOUNDED, THROUGHPUT, n -> new SpscArrayQueue<>(n));
-        choose(Shape.SPSC, BOUNDED, FOOTPRINT, n -> new SpscChunkedUnpaddedArrayQueue<>(Math.max(n, 16)));
-        choose(Shape.MPSC, BOUNDED, THROUGHPUT, n -> new MpscArrayQueue<>(n));
-        choose(Shape.MPSC, BOUNDED, FOOTPRINT, n -> new MpscChunkedUnpaddedArrayQueue<>(Math.max(n, 4)));
-        choose(Shape.SPMC, BOUNDED, THROUGHPUT, n -> new SpmcArrayQueue<>(n));
-        choose(Shape.SPMC, BOUNDED, FOOTPRINT, n -> new SpmcUnpaddedArrayQueue<>(n));
-        choose(Shape.MPMC, BOUNDED, THROUGHPUT, n -> new MpmcArrayQueue<>(Math.max(n, 2)));
-        choose(Shape.MPMC, BOUNDED, FOOTPRINT, n -> new MpmcUnpaddedArrayQueue<>(Math.max(n, 2)));
-        choose(Shape.SPSC, UNBOUNDED, THROUGHPUT, n -> new SpscUnboundedArrayQueue<>(1024));
-        choose(Shape.SPSC, UNBOUNDED, FOOTPRINT, n -> new SpscUnboundedUnpaddedArrayQueue<>(16));
-        choose(Shape.MPSC, UNBOUNDED, THROUGHPUT, n -> new MpscUnboundedXaddArrayQueue<>(1024));
-        choose(Shape.MPSC, UNBOUNDED, FOOTPRINT, n -> new MpscUnboundedUnpaddedArrayQueue<>(16));
-        choose(Shape.SPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
-        choose(Shape.SPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0));
-        choose(Shape.MPMC, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedXaddArrayQueue<>(1024));
-        choose(Shape.MPMC, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0));
+        // Exact bounds below a footprint pick's least capacity get the compact ring of the shape.
+        choose(Shape.SPSC, BOUNDED, THROUGHPUT, (n, b) -> new SpscArrayQueue<>(n, b));
+        choose(Shape.SPSC, BOUNDED, FOOTPRINT, (n, b) -> b == Bound.EXACT && n < 16
+                ? new SpscUnpaddedArrayQueue<>(n, b) : new SpscChunkedUnpaddedArrayQueue<>(Math.max(n, 16), b));
+        choose(Shape.MPSC, BOUNDED, THROUGHPUT, (n, b) -> new MpscArrayQueue<>(n, b));
+        choose(Shape.MPSC, BOUNDED, FOOTPRINT, (n, b) -> b == Bound.EXACT && n < 4
+                ? new MpscUnpaddedArrayQueue<>(n, b) : new MpscChunkedUnpaddedArrayQueue<>(Math.max(n, 4), b));
+        choose(Shape.SPMC, BOUNDED, THROUGHPUT, (n, b) -> new SpmcArrayQueue<>(n, b));
+        choose(Shape.SPMC, BOUNDED, FOOTPRINT, (n, b) -> new SpmcUnpaddedArrayQueue<>(n, b));
+        choose(Shape.MPMC, BOUNDED, THROUGHPUT, (n, b) -> new MpmcArrayQueue<>(least(n, 2, b), b));
+        choose(Shape.MPMC, BOUNDED, FOOTPRINT, (n, b) -> new MpmcUnpaddedArrayQueue<>(least(n, 2, b), b));
+        choose(Shape.SPSC, UNBOUNDED, THROUGHPUT, (n, b) -> new SpscUnboundedArrayQueue<>(1024));
+        choose(Shape.SPSC, UNBOUNDED, FOOTPRINT, (n, b) -> new SpscUnboundedUnpaddedArrayQueue<>(16));
+        choose(Shape.MPSC, UNBOUNDED, THROUGHPUT, (n, b) -> new MpscUnboundedXaddArrayQueue<>(1024));
+        choose(Shape.MPSC, UNBOUNDED, FOOTPRINT, (n, b) -> new MpscUnboundedUnpaddedArrayQueue<>(16));
+        choose(Shape.SPMC, UNBOUNDED, THROUGHPUT, (n, b) -> new MpmcUnboundedXaddArrayQueue<>(1024));
+        choose(Shape.SPMC, UNBOUNDED, FOOTPRINT, (n, b) -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0));
+        choose(Shape.MPMC, UNBOUNDED, THROUGHPUT, (n, b) -> new MpmcUnboundedXaddArrayQueue<>(1024));
+        choose(Shape.MPMC, UNBOUNDED, FOOTPRINT, (n, b) -> new MpmcUnboundedXaddUnpaddedArrayQueue<>(32, 0));
 
-        chooseBlocking(Shape.SPSC, BOUNDED, THROUGHPUT, n -> new SpscBlockingArrayQueue<>(n));
-        chooseBlocking(Shape.SPSC, BOUNDED, FOOTPRINT, n -> new SpscBlockingUnpaddedArrayQueue<>(n));
-        chooseBlocking(Shape.MPSC, BOUNDED, THROUGHPUT, n -> new MpscBlockingConsumerArrayQueue<>(n));
-        chooseBlocking(Shape.MPSC, BOUNDED, FOOTPRINT, n -> new MpscBlockingConsumerUnpaddedArrayQueue<>(n));
+        chooseBlocking(Shape.SPSC, BOUNDED, THROUGHPUT, (n, b) -> new SpscBlockingArrayQueue<>(n, b));
+        chooseBlocking(Shape.SPSC, BOUNDED, FOOTPRINT, (n, b) -> new SpscBlockingUnpaddedArrayQueue<>(n, b));
+        chooseBlocking(Shape.MPSC, BOUNDED, THROUGHPUT, (n, b) -> new MpscBlockingConsumerArrayQueue<>(n, b));
+        chooseBlocking(Shape.MPSC, BOUNDED, FOOTPRINT, (n, b) -> new MpscBlockingConsumerUnpaddedArrayQueue<>(n, b));
         for (Shape multiConsumer : new Shape[] {Shape.SPMC, Shape.MPMC}) {
-            chooseBlocking(multiConsumer, BOUNDED, THROUGHPUT, n -> new MpmcBlockingArrayQueue<>(Math.max(n, 2)));
-            chooseBlocking(multiConsumer, BOUNDED, FOOTPRINT, n -> new MpmcBlockingUnpaddedArrayQueue<>(Math.max(n, 2)));
-            chooseBlocking(multiConsumer, UNBOUNDED, THROUGHPUT, n -> new MpmcUnboundedBlockingArrayQueue<>(1024));
-            chooseBlocking(multiConsumer, UNBOUNDED, FOOTPRINT, n -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(32, 0));
+            chooseBlocking(multiConsumer, BOUNDED, THROUGHPUT, (n, b) -> new MpmcBlockingArrayQueue<>(least(n, 2, b), b));
+            chooseBlocking(multiConsumer, BOUNDED, FOOTPRINT,
+                    (n, b) -> new MpmcBlockingUnpaddedArrayQueue<>(least(n, 2, b), b));
+            chooseBlocking(multiConsumer, UNBOUNDED, THROUGHPUT, (n, b) -> new MpmcUnboundedBlockingArrayQueue<>(1024));
+            chooseBlocking(multiConsumer, UNBOUNDED, FOOTPRINT, (n, b) -> new MpmcUnboundedBlockingUnpaddedArrayQueue<>(32, 0));
         }
         for (Shape singleConsumer : new Shape[] {Shape.SPSC, Shape.MPSC}) {
-            chooseBlocking(singleConsumer, UNBOUNDED, THROUGHPUT, n -> new MpscUnboundedBlockingConsumerArrayQueue<>(1024));
+            chooseBlocking(singleConsumer, UNBOUNDED, THROUGHPUT, (n, b) -> new MpscUnboundedBlockingConsumerArrayQueue<>(1024));
             chooseBlocking(singleConsumer, UNBOUNDED, FOOTPRINT,
-                    n -> new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(16));
+                    (n, b) -> new MpscUnboundedBlockingConsumerUnpaddedArrayQueue<>(16));
         }
     }
 
@@ -251,14 +261,19 @@ public final class Queues {
         BLOCKING[row(shape, bounded, footprintFirst)] = maker;
     }
 
+    /** A rounded bound {@code n} raised to a queue's least capacity {@code min}; an exact one as it is. */
+    private static int least(int n, int min, Bound bound) {
+        return bound == Bound.EXACT ? n : Math.max(n, min);
+    }
+
     /** One entry of the table: makes a new, empty queue of any element type. */
     private interface Maker {
-        MessagePassingQueue<?> make(int n);
+        MessagePassingQueue<?> make(int n, Bound bound);
     }
 
     /** One entry of the blocking table: makes a new, empty blocking queue of any element type. */
     private interface BlockingMaker {
-        MessagePassingBlockingQueue<?> make(int n);
+        MessagePassingBlockingQueue<?> make(int n, Bound bound);
     }
 
     /**
@@ -273,6 +288,8 @@ public final class Queues {
         private Threads consumers;
         /** A bound in {@code [1, 2^30]}, {@link MessagePassingQueue#UNBOUNDED_CAPACITY} or {@link #NOT_CHOSEN}. */
         private int capacity = NOT_CHOSEN;
+        /** Whether a bounded queue's capacity is rounded up or exact. */
+        private Bound bound = Bound.ROUNDED;
         private boolean footprintFirst;
         private boolean checked = Boolean.getBoolean(CHECKED_PROPERTY);
 
@@ -313,7 +330,26 @@ public final class Queues {
          * @throws IllegalArgumentException if {@code capacity} is out of range
          */
         public Builder bounded(int capacity) {
-            this.capacity = Args.inRange("capacity", capacity, 1, Args.MAX_POW2);
+            return bounded(capacity, Bound.ROUNDED);
+        }
+
+        /**
+         * Chooses a bound, rounded up as {@link #bounded(int)} does ({@link Bound#ROUNDED}) or
+         * exact ({@link Bound#EXACT}): then the queue's {@code capacity()} is {@code capacity},
+         * and {@code offer} fails when it holds that many elements. An exact bound below a
+         * footprint-first pick's least capacity (16 for SPSC, 4 for MPSC) gets the shape's
+         * compact ring instead ({@link SpscUnpaddedArrayQueue}, {@link MpscUnpaddedArrayQueue}).
+         *
+         * @param capacity the bound, in {@code [1, 2^30]}
+         * @param bound whether it is rounded up or exact
+         * @return this builder
+         * @throws IllegalArgumentException if {@code capacity} is out of range
+         * @throws NullPointerException if {@code bound} is null
+         */
+        public Builder bounded(int capacity, Bound bound) {
+            final int checked = Args.inRange("capacity", capacity, 1, Args.MAX_POW2);
+            this.bound = Args.notNull("bound", bound);
+            this.capacity = checked;
             return this;
         }
 
@@ -325,6 +361,7 @@ public final class Queues {
          */
         public Builder unbounded() {
             this.capacity = MessagePassingQueue.UNBOUNDED_CAPACITY;
+            this.bound = Bound.ROUNDED;
             return this;
         }
 
@@ -377,7 +414,7 @@ public final class Queues {
             final int row = chosenRow();
             // A new, empty queue holds no element yet, so it may be given any element type.
             @SuppressWarnings("unchecked")
-            final MessagePassingQueue<E> q = (MessagePassingQueue<E>) TABLE[row].make(capacity);
+            final MessagePassingQueue<E> q = (MessagePassingQueue<E>) TABLE[row].make(capacity, bound);
             return checked ? CheckedQueue.wrap(q, producers == Threads.ONE, consumers == Threads.ONE) : q;
         }
 
@@ -394,7 +431,7 @@ public final class Queues {
         public <E> MessagePassingBlockingQueue<E> blocking() {
             final int row = chosenRow();
             @SuppressWarnings("unchecked")
-            final MessagePassingBlockingQueue<E> q = (MessagePassingBlockingQueue<E>) BLOCKING[row].make(capacity);
+            final MessagePassingBlockingQueue<E> q = (MessagePassingBlockingQueue<E>) BLOCKING[row].make(capacity, bound);
             return checked ? CheckedBlockingQueue.wrap(q, producers == Threads.ONE, consumers == Threads.ONE) : q;
         }
 
