@@ -16,7 +16,7 @@ import org.jcq.queues.SpmcArrayQueue;
  * package of its own: the test classes' {@code org.jcq.queues} is core's package there).
  */
 public final class WaitPaths {
-    static final long HOLD_MILLIS = 100;
+    static final long HOLD_MILLIS = 250;
 
     private WaitPaths() {
     }
