@@ -54,7 +54,7 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
 abstract class BaseLinkedQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E> {
     /** The batch of {@link #fill(Supplier)}, and the most nodes a fill links with one append. */
     static final int FILL_BATCH = 256;
-    /** How many spins a bubble wait makes before it begins a Flight Recorder stall (as the rings' first re-check). */
+    /** The spins of a bubble wait before it begins a Flight Recorder stall (the rings' first re-check). */
     private static final int STALL_SPINS = 64;
 
     BaseLinkedQueue() {

@@ -651,7 +651,7 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
      * {@link #ABANDONED} if it was abandoned, or null if not waiting.
      */
     private Object mpscAwaitElement(MpUnboundedXaddChunk<E> chunk, int offset, long c, boolean wait) {
-        // A Flight Recorder stall, begun at the first re-check after a spin; null while none is wanted.
+        // A Flight Recorder stall, begun at the first re-check after spinning; null while none is wanted.
         Object stall = null;
         for (int spins = 0; ; spins++) {
             if ((spins & ABANDON_CHECK_MASK) == 0) {

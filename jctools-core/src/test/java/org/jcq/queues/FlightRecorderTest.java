@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FlightRecorderTest {
     /** How long a thread holds the other up. */
     private static final long HOLD_MILLIS = 300;
-    /** The least duration an event of such a hold must show: the holder's sleep less a wide margin for a loaded machine. */
+    /** The least duration such a hold's event must show: the sleep less a wide margin for a loaded machine. */
     private static final Duration AT_LEAST = Duration.ofMillis(100);
 
     private static final String[] EVENTS = {"org.jcq.ProducerStall", "org.jcq.RoomWait", "org.jcq.Park",
