@@ -4,6 +4,7 @@ import java.util.AbstractQueue;
 import java.util.Iterator;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Flight;
 import org.jcq.queues.LinkedQueueNode.ElementNode;
 
 /**
@@ -53,6 +54,8 @@ import org.jcq.queues.LinkedQueueNode.ElementNode;
 abstract class BaseLinkedQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E> {
     /** The batch of {@link #fill(Supplier)}, and the most nodes a fill links with one append. */
     static final int FILL_BATCH = 256;
+    /** The spins of a bubble wait before it begins a Flight Recorder stall (the rings' first re-check). */
+    private static final int STALL_SPINS = 64;
 
     BaseLinkedQueue() {
         final LinkedQueueNode<E> stub = new LinkedQueueNode<>();
@@ -145,10 +148,17 @@ abstract class BaseLinkedQueue<E> extends AbstractQueue<E> implements MessagePas
             return null;
         }
         LinkedQueueNode<E> next;
+        // A Flight Recorder stall, begun after 64 spins; null while none is wanted.
+        Object stall = null;
         // Acquire pairs with the release store of the link.
-        while ((next = c.laNext()) == null) {
+        for (int spins = 1; (next = c.laNext()) == null; spins++) {
             // No Thread.onSpinWait(): the link is one store away (see MpscArrayQueue).
+            if (spins == STALL_SPINS) {
+                stall = Flight.beginProducerStall();
+            }
         }
+        // A linked-node queue has no index to name.
+        Flight.producerStall(stall, this, -1L);
         return next;
     }
 

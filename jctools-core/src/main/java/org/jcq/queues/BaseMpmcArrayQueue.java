@@ -1,6 +1,7 @@
 package org.jcq.queues;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Flight;
 import org.jcq.internal.Waits;
 
 /**
@@ -478,6 +479,8 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
      */
     private long awaitPublished(long[] sequences, int sequenceSlot, long i) {
         long seq;
+        // A Flight Recorder stall, begun at the first re-check; null while none is wanted.
+        Object stall = null;
         for (int spins = 1; (seq = laSequence(sequences, sequenceSlot)) == i; spins++) {
             if ((spins & RECHECK_MASK) == 0) {
                 // Volatile: pairs with a withdrawing fill's CAS of the producer index.
@@ -486,8 +489,12 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
                 }
                 // The producer may be a virtual thread unmounted in its fill's supplier.
                 Waits.spun(spins);
+                if (stall == null) {
+                    stall = Flight.beginProducerStall();
+                }
             }
         }
+        Flight.producerStall(stall, this, i);
         return seq;
     }
 

@@ -1,6 +1,7 @@
 package org.jcq.queues;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Flight;
 import org.jcq.internal.Waits;
 
 /**
@@ -416,9 +417,12 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
         if (!claimed && c >= laProducerIndex()) {
             return null;
         }
+        // A Flight Recorder stall, begun at the first re-check; null while none is wanted.
+        Object stall = null;
         for (int spins = 1; ; spins++) {
             final Object e = laElement(buffer, slot);
             if (e != null) {
+                Flight.producerStall(stall, this, c);
                 return e;
             }
             if ((spins & RECHECK_MASK) == 0) {
@@ -427,6 +431,9 @@ abstract class BaseMpscArrayQueue<E> extends ClaimingArrayQueue<E> {
                 }
                 // The producer may be a virtual thread unmounted in its fill's supplier.
                 Waits.spun(spins);
+                if (stall == null) {
+                    stall = Flight.beginProducerStall();
+                }
             }
             // No Thread.onSpinWait(): the element is one store away, and a pause instruction (up to
             // about 140 cycles on recent x86) only delays seeing it. In MpscLinkedQueue's bubble

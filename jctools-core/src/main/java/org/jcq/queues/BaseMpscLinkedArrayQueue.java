@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.function.IntFunction;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Flight;
 import org.jcq.internal.Waits;
 
 /*
@@ -525,9 +526,12 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
         if ((laProducerIndex() & ~FLAGS) <= c) {
             return null;
         }
+        // A Flight Recorder stall, begun at the first re-check; null while none is wanted.
+        Object stall = null;
         for (int spins = 1; ; spins++) {
             final Object e = laElement(buffer, slot);
             if (e != null) {
+                Flight.producerStall(stall, this, c / STEP);
                 return e;
             }
             if ((spins & RECHECK_MASK) == 0) {
@@ -536,6 +540,9 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
                 }
                 // The producer may be a virtual thread unmounted in its fill's supplier.
                 Waits.spun(spins);
+                if (stall == null) {
+                    stall = Flight.beginProducerStall();
+                }
             }
             // No Thread.onSpinWait(): the element is one store away (see MpscArrayQueue).
         }

@@ -1,6 +1,7 @@
 package org.jcq.queues;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Flight;
 
 /**
  * The algorithm of the bounded single-producer multi-consumer queues on a ring of references,
@@ -129,14 +130,22 @@ abstract class BaseSpmcArrayQueue<E> extends CircularArrayQueue<E> {
         if (p - laConsumerIndex() >= bound) {
             return false;
         }
+        // A Flight Recorder room wait, begun at the first re-check; null while none is wanted.
+        Object wait = null;
         for (int spins = 1; laElement(buffer, slot) != null; spins++) {
             // No Thread.onSpinWait(): the clear is one store away (see MpscArrayQueue). Every 64
             // spins the claim is checked again: a drain whose callback threw may have given the
             // rest of its run back, and then nobody is about to clear this slot.
-            if ((spins & RECHECK_MASK) == 0 && p - laConsumerIndex() >= bound) {
-                return false;
+            if ((spins & RECHECK_MASK) == 0) {
+                if (p - laConsumerIndex() >= bound) {
+                    return false;
+                }
+                if (wait == null) {
+                    wait = Flight.beginRoomWait();
+                }
             }
         }
+        Flight.roomWait(wait, this, p);
         return true;
     }
 

@@ -7,6 +7,8 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.Objects;
 
+import org.jcq.internal.Flight;
+
 /**
  * A view of a queue that catches overlapping use of a side the queue allows one thread on at a
  * time: two threads in the consumer methods of a single-consumer queue at once (the event loop at
@@ -197,6 +199,7 @@ public class CheckedQueue<E> extends AbstractQueue<E> implements MessagePassingQ
     }
 
     private IllegalStateException overlap(String side, String method, Thread me, Thread other, String otherMethod) {
+        Flight.checkedViolation(queue, side, me, method, other, otherMethod);
         return new IllegalStateException(name() + " allows one " + side + " thread at a time: " + me + " called "
                 + method + " while " + other + " was in " + otherMethod
                 + " (a side may move from thread to thread, but one call must end before the next begins)");

@@ -3,6 +3,7 @@ package org.jcq.queues;
 import java.util.Iterator;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Flight;
 import org.jcq.internal.Waits;
 
 /**
@@ -650,15 +651,23 @@ abstract class MpUnboundedXaddArrayQueue<E> extends IndexedQueue<E> {
      * {@link #ABANDONED} if it was abandoned, or null if not waiting.
      */
     private Object mpscAwaitElement(MpUnboundedXaddChunk<E> chunk, int offset, long c, boolean wait) {
+        // A Flight Recorder stall, begun at the first re-check after spinning; null while none is wanted.
+        Object stall = null;
         for (int spins = 0; ; spins++) {
-            if ((spins & ABANDON_CHECK_MASK) == 0 && abandoned(chunk, c)) {
-                return ABANDONED;
+            if ((spins & ABANDON_CHECK_MASK) == 0) {
+                if (abandoned(chunk, c)) {
+                    return ABANDONED;
+                }
+                if (spins != 0 && stall == null) {
+                    stall = Flight.beginProducerStall();
+                }
             }
             if (!wait) {
                 return null;
             }
             final Object e = chunk.laElement(offset);
             if (e != null) {
+                Flight.producerStall(stall, this, c);
                 return e;
             }
             // No Thread.onSpinWait(): the element is one store away (see MpscArrayQueue).

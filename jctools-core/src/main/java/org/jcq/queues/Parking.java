@@ -14,6 +14,7 @@ import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 import org.jcq.internal.Args;
+import org.jcq.internal.Flight;
 import org.jcq.internal.VarHandles;
 import org.jcq.internal.Waits;
 
@@ -123,6 +124,12 @@ import org.jcq.internal.Waits;
  * unmounts from its carrier, and none pins it. The waits never back off by yielding on a virtual
  * thread (see {@link Waits}): W0 spins there, briefly (a spinning virtual thread holds its
  * carrier), and the lock spins and then parks briefly.
+ *
+ * <h2>Flight Recorder</h2>
+ * A wait that parks is one {@code org.jcq.Park} event (see {@link Flight}), begun just before its
+ * first park and ended as it leaves (W4), after the lists are put right; W0 and the re-checks are
+ * not timed. Without a recording that wants it, a wait pays a call that returns null before its
+ * first park and a null test as it ends.
  *
  * <h2>Interrupts and deadlines</h2>
  * An element (or room) at hand is taken without looking at the interrupt status, as
@@ -682,6 +689,8 @@ final class Parking {
         final Lists lists = lists(q, a);
         E done = null;
         boolean parked = false;
+        // A Flight Recorder park event, begun before the first park; null while none is wanted.
+        Object flight = null;
         try {
             while (true) {
                 throwIfInterrupted();
@@ -696,7 +705,10 @@ final class Parking {
                 if (wait <= 0L && (parked || !virtual)) {
                     return null;
                 }
-                parked = true;
+                if (!parked) {
+                    flight = Flight.beginPark();
+                    parked = true;
+                }
                 park(q, Math.max(1L, wait), virtual);
                 if (w.state == Waiter.SIGNALLED) {
                     // Out of the list: one try, then register again (the loop).
@@ -714,6 +726,7 @@ final class Parking {
             if (lists.leave(w) || done != null) {
                 passOn(q, a, lists, putter);
             }
+            Flight.park(flight, q, putter, done != null);
         }
     }
 

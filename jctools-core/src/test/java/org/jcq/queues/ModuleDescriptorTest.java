@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.module.ModuleDescriptor;
 import java.nio.file.Files;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -15,11 +16,13 @@ import org.junit.jupiter.api.Test;
 /**
  * The compiled module descriptor (tests run on the class path, so nothing else reads it): core is
  * {@code org.jcq.core}, exports only its API packages (the queues, choosing one, and the executors) to everyone, its internal package only to
- * the experimental module, and needs nothing but {@code java.base}.
+ * the experimental module, and needs nothing but {@code java.base} at run time: {@code jdk.jfr},
+ * for the Flight Recorder events, is a static requirement only (that core runs without it is
+ * {@code JfrAbsentTest}'s).
  */
 class ModuleDescriptorTest {
     @Test
-    void coreModuleExportsOnlyApiToAllInternalsOnlyToExperimentalAndRequiresOnlyJavaBase() throws IOException {
+    void coreModuleExportsOnlyApiToAllInternalsOnlyToExperimentalAndRequiresOnlyJavaBaseAndJfrStatically() throws IOException {
         final ModuleDescriptor module = CoreClasses.withRoot(root -> {
             try (InputStream in = Files.newInputStream(root.resolve("module-info.class"))) {
                 return ModuleDescriptor.read(in);
@@ -33,9 +36,9 @@ class ModuleDescriptorTest {
                 .filter(ModuleDescriptor.Exports::isQualified).map(e -> e.source() + " to " + e.targets())
                 .collect(Collectors.toSet()), "qualified exports");
         assertEquals(Set.of(), module.opens(), "opens");
-        assertEquals(1, module.requires().size(), "requires " + module.requires());
-        final ModuleDescriptor.Requires requires = module.requires().iterator().next();
-        assertEquals("java.base", requires.name());
-        assertEquals(Set.of(ModuleDescriptor.Requires.Modifier.MANDATED), requires.modifiers(), "java.base modifiers");
+        assertEquals(Map.of("java.base", Set.of(ModuleDescriptor.Requires.Modifier.MANDATED),
+                "jdk.jfr", Set.of(ModuleDescriptor.Requires.Modifier.STATIC)),
+                module.requires().stream().collect(Collectors.toMap(ModuleDescriptor.Requires::name,
+                        ModuleDescriptor.Requires::modifiers)), "requires and their modifiers");
     }
 }
