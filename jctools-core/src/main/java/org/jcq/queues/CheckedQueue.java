@@ -6,6 +6,7 @@ import java.util.AbstractQueue;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.Objects;
+import java.util.Spliterator;
 
 import org.jcq.internal.Flight;
 
@@ -416,6 +417,22 @@ public class CheckedQueue<E> extends AbstractQueue<E> implements MessagePassingQ
             throw new UnsupportedOperationException("the checked queue is not a java.util.Collection");
         }
         return asCollection().iterator();
+    }
+
+    /**
+     * The queue's own spliterator (for this package's queues: late-binding, {@code CONCURRENT},
+     * never {@code SIZED}), not {@link AbstractQueue}'s, which would report the view's size as
+     * exact while other threads change it.
+     *
+     * @return a spliterator over the elements
+     * @throws UnsupportedOperationException if the checked queue is not a {@link Collection}
+     */
+    @Override
+    public Spliterator<E> spliterator() {
+        if (!(queue instanceof Collection)) {
+            throw new UnsupportedOperationException("the checked queue is not a java.util.Collection");
+        }
+        return asCollection().spliterator();
     }
 
     @Override

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Spliterator;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -172,6 +173,22 @@ class CheckedQueueTest {
         release.countDown();
         join(first, failure);
         assertEquals(2, q.poll());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(ALL)
+    void spliteratorIsTheQueuesOwn(QueueSpec spec) {
+        final MessagePassingQueue<Integer> inner = spec.create(16);
+        final CheckedQueue<Integer> q = CheckedQueue.wrap(inner, true, true);
+        q.offer(1);
+        q.offer(2);
+        final Spliterator<Integer> own = QueueRegistry.asQueue(inner).spliterator();
+        final Spliterator<Integer> viewed = q.spliterator();
+        // Never SIZED where the queue's is not: other threads change the size under a traversal.
+        assertEquals(own.characteristics(), viewed.characteristics());
+        final List<Integer> seen = new ArrayList<>();
+        viewed.forEachRemaining(seen::add);
+        assertEquals(2, seen.size());
     }
 
     @ParameterizedTest(name = "{0}")
