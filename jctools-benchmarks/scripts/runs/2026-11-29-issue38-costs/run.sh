@@ -6,7 +6,8 @@
 # One-thread offer+poll and 1P1C throughput of the four rings, 8 paired rounds each, JDK 17; then
 # the SPMC ring's offer without the exact bound's test (nobranch.jar: b3a5116 with
 # BaseSpmcArrayQueue.offer's "|| (bound <= mask && aheadOfBound(...))" removed) and with it as a
-# statement of its own (v2.jar). Pack: Pack out/ forks.csv.gz.
+# statement of its own (v2.jar), told by the array's length (len.jar) and tested first with the exact
+# offer a method of its own (top.jar, the shipped form, also "fix"). Pack: Pack out/ forks.csv.gz.
 set -e
 C=${C:-$(dirname "$0")/../../configs.sh}
 O="-wi 3 -i 4 -w 500ms -r 500ms"
@@ -17,3 +18,7 @@ for q in SpscArrayQueue MpscArrayQueue SpmcArrayQueue MpmcArrayQueue; do
 done
 bash $C out/spmcvar java 8 'QueueBaseline.offerAndPoll$' fin=final.jar:SpmcArrayQueue nob=nobranch.jar:SpmcArrayQueue c38=c38.jar:SpmcArrayQueue -- $O
 bash $C out/spmcvar2 java 8 'QueueBaseline.offerAndPoll$' fin=final.jar:SpmcArrayQueue nob=nobranch.jar:SpmcArrayQueue v2=v2.jar:SpmcArrayQueue -- $O
+bash $C out/spmcvar3 java 8 'QueueBaseline.offerAndPoll$' fin=final.jar:SpmcArrayQueue nob=nobranch.jar:SpmcArrayQueue len=len.jar:SpmcArrayQueue -- $O
+bash $C out/spmcvar4 java 8 'QueueBaseline.offerAndPoll$' top=top.jar:SpmcArrayQueue nob=nobranch.jar:SpmcArrayQueue fin=final.jar:SpmcArrayQueue -- $O
+bash $C out/spmcfix java 8 'QueueBaseline.offerAndPoll$' fix=top.jar:SpmcArrayQueue c38=c38.jar:SpmcArrayQueue pre=pre.jar:SpmcArrayQueue -- $O
+bash $C out/mpmc1p1c java 8 'QueueThroughput.tpt$' fix=top.jar:MpmcArrayQueue c38=c38.jar:MpmcArrayQueue pre=pre.jar:MpmcArrayQueue -- -p backoff=none $O
