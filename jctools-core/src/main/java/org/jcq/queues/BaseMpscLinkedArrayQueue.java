@@ -392,11 +392,27 @@ abstract class BaseMpscLinkedArrayQueue<E> extends BaseMpscLinkedArrayQueueColdF
         final long first = p & ~FLAGS;
         long i = first;
         try {
-            for (; i < next; i += STEP) {
-                // Release: pairs with the consumer's acquire load of the slot.
-                soElement(buffer, slot(i, mask), IndexedQueue.supplied(s, done + (int) ((i - first) / STEP)));
-                // Each element, not only the batch's last: a slow supplier holds back none stored.
-                added();
+            if (IndexedQueue.LATE_BARRIERS) {
+                // Runs of slots up to the chunk's ring end (a claim may wrap around it), each a
+                // counted loop over array indices, as ClaimingArrayQueue.supply picks by the JDK.
+                int slot = slot(i, mask);
+                while (i < next) {
+                    final int end = (int) Math.min(slot + (next - i) / STEP, mask + 1L);
+                    for (; slot < end; slot++) {
+                        // Release: pairs with the consumer's acquire load of the slot.
+                        soElement(buffer, slot, IndexedQueue.supplied(s, done + (int) ((i - first) / STEP)));
+                        i += STEP;
+                        added();
+                    }
+                    slot = 0;
+                }
+            } else {
+                for (; i < next; i += STEP) {
+                    // Release: pairs with the consumer's acquire load of the slot.
+                    soElement(buffer, slot(i, mask), IndexedQueue.supplied(s, done + (int) ((i - first) / STEP)));
+                    // Each element, not only the batch's last: a slow supplier holds back none stored.
+                    added();
+                }
             }
         } finally {
             // Also for a checked exception thrown sneakily: any Throwable gives the claims back.
