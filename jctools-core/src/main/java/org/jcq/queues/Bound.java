@@ -25,7 +25,7 @@ public enum Bound {
      */
     EXACT;
 
-    /** Whether {@code bound} (the argument {@code name}) is {@link #EXACT}; checked not null. */
+    /** Whether the constructor argument {@code bound} is {@link #EXACT}; a null one is refused. */
     static boolean exact(Bound bound) {
         if (bound == null) {
             throw new NullPointerException("bound must not be null");
