@@ -245,7 +245,7 @@ public final class ForkTable {
                     } else if (key.equals("Parameters")) {
                         params = consoleParams(h.group(2));
                     } else if (CONSOLE_SETTINGS.containsKey(key)) {
-                        header.put(CONSOLE_SETTINGS.get(key), h.group(2).trim());
+                        header.put(CONSOLE_SETTINGS.get(key), JmhResults.withoutLayoutPad(h.group(2).trim()));
                     }
                     continue;
                 }

@@ -5,12 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
@@ -87,6 +89,38 @@ public final class JmhResults {
      */
     public record Run(Map<String, String> settings, Map<String, String> units,
                       Map<String, List<Double>> forkScores, boolean perFork) {
+    }
+
+    /**
+     * The system property {@code scripts/configs.sh} gives each launch, a string of a random
+     * length, to move where the JVM's first objects land in the heap: the same jar under two
+     * names, or with a pad of 0 and of 1000 characters, differed by a tenth in every round of a
+     * one-thread benchmark, so an unmoved layout is a bias of its own. Not a setting: launches
+     * that differ only in it pair.
+     */
+    public static final String LAYOUT_PAD = "-Djcq.layout=";
+
+    /**
+     * @param jvmArgs JVM options as JMH's console gives them ("VM options:", space-separated)
+     * @return the same without the layout pad ({@link #LAYOUT_PAD})
+     */
+    public static String withoutLayoutPad(String jvmArgs) {
+        if (!jvmArgs.contains(LAYOUT_PAD)) {
+            return jvmArgs;
+        }
+        return Arrays.stream(jvmArgs.split(" ")).filter(a -> !a.startsWith(LAYOUT_PAD))
+                .collect(Collectors.joining(" "));
+    }
+
+    /** JMH's JSON "jvmArgs" array without the layout pad ({@link #LAYOUT_PAD}). */
+    private static JsonArray withoutLayoutPad(JsonArray jvmArgs) {
+        final JsonArray out = new JsonArray();
+        for (JsonElement a : jvmArgs) {
+            if (!(a.isJsonPrimitive() && a.getAsString().startsWith(LAYOUT_PAD))) {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     /** The key of the primary metric in {@link Run#units()} and {@link Run#forkScores()}. */
@@ -219,7 +253,8 @@ public final class JmhResults {
         for (String key : SETTINGS) {
             if (json.has(key) && !json.get(key).isJsonNull()) {
                 final JsonElement v = json.get(key);
-                settings.put(key, v.isJsonPrimitive() ? v.getAsString() : v.toString());
+                settings.put(key, v.isJsonPrimitive() ? v.getAsString()
+                        : (v.isJsonArray() ? withoutLayoutPad(v.getAsJsonArray()) : v).toString());
             }
         }
         final List<Double> primary = perFork ? flat.remove(PRIMARY) : List.of();

@@ -61,6 +61,26 @@ class ForkTableTest {
     }
 
     @Test
+    void launchesThatDifferOnlyInTheirLayoutPadShareTheirSettings(@TempDir Path dir) throws Exception {
+        final String json = Files.readString(realFile());
+        final String[] pads = {"x", "xxxxxxxxxxxxxxxx"};
+        for (int i = 0; i < pads.length; i++) {
+            Files.writeString(dir.resolve((i + 1) + "-SpscArrayQueue.json"), json.replace("\"jvmArgs\" : [",
+                    "\"jvmArgs\" : [\"-Xmx1g\", \"" + JmhResults.LAYOUT_PAD + pads[i] + "\""));
+        }
+        Files.writeString(dir.resolve("3-SpscArrayQueue.json"),
+                json.replace("\"jvmArgs\" : [", "\"jvmArgs\" : [\"-Xmx2g\""));
+        final ForkTable t = ForkTable.load(dir, PARAMS);
+        assertEquals(2, t.settings().size(), "the pad is not a setting, -Xmx is: " + t.settings());
+        assertEquals("[\"-Xmx1g\"]", t.settings().get(0).get("jvmArgs"));
+        final List<ForkTable.Row> primary = rows(t, JmhResults.PRIMARY);
+        assertEquals(primary.get(0).settings(), primary.get(1).settings());
+        assertEquals("-Xmx1g -XX:+UseG1GC", JmhResults.withoutLayoutPad(
+                "-Xmx1g " + JmhResults.LAYOUT_PAD + "xxx -XX:+UseG1GC"), "JMH's console form");
+        assertEquals("-Xmx1g", JmhResults.withoutLayoutPad("-Xmx1g"));
+    }
+
+    @Test
     void writtenTablesReadBackTheSameRowsPlainAndCompressed(@TempDir Path dir) throws Exception {
         Files.copy(realFile(), dir.resolve("1-SpscArrayQueue.json"));
         Files.writeString(dir.resolve("runs.txt"), "2 harness qType=a,b threads=4 unsafe=true rate=12.5\n");
