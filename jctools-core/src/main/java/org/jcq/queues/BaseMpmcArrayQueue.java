@@ -128,12 +128,13 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         if (e == null) {
             throw Args.nullElement();
         }
+        final long[] sequences = this.sequences;
         final int mask = this.mask;
-        final long p = claim(mask);
+        final long p = claim(sequences, mask);
         if (p < 0) {
             return lvRemoved() != 0 && offerPastRemoved(e);
         }
-        publish(buffer, slot(p, mask), p, e);
+        publish(sequences, buffer, slot(p, mask), p, e);
         return true;
     }
 
@@ -147,12 +148,13 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
         if (!passRemovedHeads()) {
             return false;
         }
+        final long[] sequences = this.sequences;
         final int mask = this.mask;
-        final long p = claim(mask);
+        final long p = claim(sequences, mask);
         if (p < 0) {
             return false;
         }
-        publish(buffer, slot(p, mask), p, e);
+        publish(sequences, buffer, slot(p, mask), p, e);
         return true;
     }
 
@@ -198,8 +200,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
     }
 
     /** Claims the next producer index, or returns -1 if the queue is full. */
-    private long claim(int mask) {
-        final long[] sequences = this.sequences;
+    private long claim(long[] sequences, int mask) {
         // The last consumer index read in this call: while a consumer frees the slot we wait for,
         // re-reading it on every spin would only steal the consumers' cache line. It is re-read
         // every 64 spins all the same: a drain whose callback threw may move the index back
@@ -253,6 +254,14 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
      */
     @Override
     final void publish(Object[] buffer, int slot, long p, E e) {
+        publish(sequences, buffer, slot, p, e);
+    }
+
+    /**
+     * {@link #publish(Object[], int, long, Object)} with the sequence array the claim read: the
+     * JIT then knows the sequence slot in bounds and stores to it without loading the array again.
+     */
+    private void publish(long[] sequences, Object[] buffer, int slot, long p, E e) {
         spElement(buffer, slot, e);
         soSequence(sequences, sequencePadSlots() + slot, p + 1);
         added();
@@ -276,7 +285,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
                 break;
             }
         }
-        publish(buffer, slot(p, mask), p, e);
+        publish(sequences, buffer, slot(p, mask), p, e);
         return true;
     }
 
@@ -320,7 +329,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
             final long seq = laSequence(sequences, sequenceSlot(c, mask));
             if (seq == c + 1) {
                 if (casConsumerIndex(c, c + 1)) {
-                    return takeClaimed(buffer, c, mask);
+                    return take(sequences, buffer, c, mask);
                 }
             } else if (seq < c + 1) {
                 if (!wait) {
@@ -350,6 +359,14 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
      */
     @Override
     final Object takeClaimed(Object[] buffer, long c, int mask) {
+        return take(sequences, buffer, c, mask);
+    }
+
+    /**
+     * {@link #takeClaimed} with the sequence array the claim read: the JIT then knows the
+     * sequence slot in bounds and stores to it without loading the array again.
+     */
+    private Object take(long[] sequences, Object[] buffer, long c, int mask) {
         final int slot = slot(c, mask);
         final Object e = takeElement(buffer, slot);
         soSequence(sequences, sequenceSlot(c, mask), c + mask + 1);
@@ -373,7 +390,7 @@ abstract class BaseMpmcArrayQueue<E> extends MpmcArrayQueueCold<E> {
             e = lpElement(buffer, slot);
             spElement(buffer, slot, null);
         }
-        return e != REMOVED ? e : passRemoved();
+        return marksRemoved() && e == REMOVED ? passRemoved() : e;
     }
 
     /** Cold path of a consumer that took a removed element's mark: counts it off, and skips it. */

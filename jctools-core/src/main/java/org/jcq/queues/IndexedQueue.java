@@ -164,6 +164,15 @@ abstract class IndexedQueue<E> extends AbstractQueue<E> implements MessagePassin
     }
 
     /**
+     * Whether {@link #REMOVED} marks can be in this queue's slots (the MPMC blocking queues, whose
+     * {@code remove(Object)} leaves them); false here. Constant per class, so a consumer of any
+     * other queue compiles its look for a mark away.
+     */
+    boolean marksRemoved() {
+        return false;
+    }
+
+    /**
      * How many {@link #REMOVED} marks are in slots consumers have not passed yet (volatile), so
      * that {@link #size()} and {@link #isEmpty()} do not count removed elements; always 0 here.
      */

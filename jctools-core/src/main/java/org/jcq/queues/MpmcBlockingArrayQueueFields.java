@@ -82,6 +82,11 @@ abstract class MpmcBlockingArrayQueueWaiting<E> extends MpmcBlockingArrayQueuePa
     }
 
     @Override
+    final boolean marksRemoved() {
+        return true;
+    }
+
+    @Override
     final int lvRemoved() {
         return (int) REMOVED_COUNT.getVolatile(this);
     }

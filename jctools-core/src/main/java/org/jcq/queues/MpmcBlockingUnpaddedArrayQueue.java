@@ -137,6 +137,11 @@ public class MpmcBlockingUnpaddedArrayQueue<E> extends MpmcUnpaddedArrayQueue<E>
     }
 
     @Override
+    final boolean marksRemoved() {
+        return true;
+    }
+
+    @Override
     final int lvRemoved() {
         return (int) REMOVED_COUNT.getVolatile(this);
     }
