@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.apache.commons.math3.distribution.BinomialDistribution;
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+
 /**
  * What a side-by-side run on this machine can tell apart, read from an A/A run: several labels
  * launching the same jar and queue, in the rounds {@code scripts/configs.sh} makes. Any gap
@@ -49,6 +53,8 @@ public final class Calibrate {
             K_BY);
     private static final int MIN_LABELS = 2;
     private static final int BISECTIONS = 200;
+    /** The standard normal distribution (no random generator: only its functions are used). */
+    private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
 
     private Calibrate() {
     }
@@ -150,6 +156,7 @@ public final class Calibrate {
     static List<Line> calibrate(ForkTable table, List<String> labels, int n, int k, double power,
                                 Map<String, String> options) {
         final Map<String, List<List<Double>>> byGroup = new LinkedHashMap<>();
+        final boolean lower = KeyValueArgs.bool(K_LOWER, options.get(K_LOWER), false);
         for (int i = 0; i < labels.size(); i++) {
             for (int j = i + 1; j < labels.size(); j++) {
                 final Map<String, String> kv = new LinkedHashMap<>();
@@ -160,7 +167,6 @@ public final class Calibrate {
                         kv.put(key, options.get(key));
                     }
                 }
-                final boolean lower = KeyValueArgs.bool(K_LOWER, options.get(K_LOWER), false);
                 for (Ratio.Line l : Ratio.compare(table, Ratio.Query.parse(kv))) {
                     final List<Double> logs = new ArrayList<>();
                     for (double r : l.ratios()) {
@@ -192,14 +198,10 @@ public final class Calibrate {
         for (List<Double> logs : pairs) {
             rounds = Math.max(rounds, logs.size());
             if (logs.size() >= 2) {
-                final double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-                double ss = 0;
-                for (double x : logs) {
-                    ss += (x - mean) * (x - mean);
-                }
-                variance += ss / (logs.size() - 1);
+                final double[] xs = logs.stream().mapToDouble(Double::doubleValue).toArray();
+                variance += StatUtils.variance(xs);
                 withVariance++;
-                lowest = Math.min(lowest, -Math.abs(mean));
+                lowest = Math.min(lowest, -Math.abs(StatUtils.mean(xs)));
             }
             for (int from = 0; from + n <= logs.size(); from += n) {
                 int ahead = 0;
@@ -226,19 +228,7 @@ public final class Calibrate {
 
     /** The chance of at least {@code k} successes in {@code n} trials of chance {@code p}. */
     static double atLeast(int k, int n, double p) {
-        double sum = 0;
-        for (int j = k; j <= n; j++) {
-            sum += choose(n, j) * Math.pow(p, j) * Math.pow(1 - p, n - j);
-        }
-        return sum;
-    }
-
-    private static double choose(int n, int j) {
-        double c = 1;
-        for (int i = 1; i <= j; i++) {
-            c = c * (n - j + i) / i;
-        }
-        return c;
+        return k <= 0 ? 1 : 1 - new BinomialDistribution(null, n, p).cumulativeProbability(k - 1);
     }
 
     /**
@@ -259,27 +249,13 @@ public final class Calibrate {
         return Math.exp(spread * normalQuantile(hi));
     }
 
-    /** The standard normal quantile, by bisection on {@link #normalCdf}. */
+    /** The standard normal quantile. */
     static double normalQuantile(double p) {
-        double lo = -10;
-        double hi = 10;
-        for (int i = 0; i < BISECTIONS; i++) {
-            final double mid = (lo + hi) / 2;
-            if (normalCdf(mid) < p) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        return (lo + hi) / 2;
+        return NORMAL.inverseCumulativeProbability(p);
     }
 
-    /** The standard normal distribution function (Abramowitz and Stegun 26.2.17, error below 7.5e-8). */
+    /** The standard normal distribution function. */
     static double normalCdf(double x) {
-        final double t = 1 / (1 + 0.2316419 * Math.abs(x));
-        final double poly = t * (0.319381530 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978
-                + t * 1.330274429))));
-        final double upper = Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI) * poly;
-        return x >= 0 ? 1 - upper : upper;
+        return NORMAL.cumulativeProbability(x);
     }
 }
